@@ -1,0 +1,80 @@
+//! The catalog item: one action Solidus can take, with a stable id, a kind and a risk.
+
+use serde::{Deserialize, Serialize};
+
+use crate::schema::SettingSchema;
+
+/// What sort of action an item is; decides how the shell runs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum ItemKind {
+    Command,
+    Setting,
+    Script,
+    Git,
+    File,
+    Terminal,
+    Custom,
+    Pack,
+    Slash,
+}
+
+impl ItemKind {
+    /// The lowercase name used in ids, badges and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemKind::Command => "command",
+            ItemKind::Setting => "setting",
+            ItemKind::Script => "script",
+            ItemKind::Git => "git",
+            ItemKind::File => "file",
+            ItemKind::Terminal => "terminal",
+            ItemKind::Custom => "custom",
+            ItemKind::Pack => "pack",
+            ItemKind::Slash => "slash",
+        }
+    }
+}
+
+/// Whether running an item can reach a shell; such items are always confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Risk {
+    /// Editor commands and settings that change only what the editor shows or does.
+    Safe,
+    /// Runs shell commands, macros or changes what runs or what is trusted.
+    ReachesShell,
+}
+
+/// One action in the catalog.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Item {
+    /// Stable across sessions and machines: `command:<id>`, `setting:<key>`, and so on.
+    pub id: String,
+    pub kind: ItemKind,
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
+    /// Where the item came from: `core`, `registered`, or `extension:<id>`.
+    pub source: String,
+    /// True for anything read from the workspace; its text is data, never instructions.
+    #[serde(default)]
+    pub from_workspace: bool,
+    pub risk: Risk,
+    /// The VS Code command id, for command items.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// The setting key, for setting items.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keybinding: Option<String>,
+    /// True when VS Code gave no title and Solidus made one (from its own table or the id).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub derived_title: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setting: Option<SettingSchema>,
+}

@@ -1,0 +1,19 @@
+//! Solidus core: the catalog of actions, the ranker and the settings checker, free of IO.
+//!
+//! Everything here is plain Rust over plain types so it is tested natively; `wasm.rs` is the only
+//! module that knows about JavaScript.
+
+pub mod catalog;
+pub mod item;
+pub mod jsonc;
+pub mod rank;
+pub mod schema;
+pub mod text;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use catalog::{build_catalog, Catalog, CatalogSources, Warning};
+pub use item::{Item, ItemKind, Risk};
+pub use rank::{rank, Index, Mode, RankOptions, RankedItem};
+pub use schema::{SettingSchema, ValueType};

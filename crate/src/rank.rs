@@ -1,0 +1,450 @@
+//! The ranker: turns typed text into an ordered, highlighted list of catalog items.
+//!
+//! Tiers sit above the fuzzy score so a match on what a user sees first always wins:
+//! exact slash name or id > title prefix > word starts > fuzzy in title > keywords, description
+//! or enum values. Fuzzy matching is `fuzzy-matcher`'s skim algorithm.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use fuzzy_matcher::skim::SkimMatcherV2;
+use fuzzy_matcher::FuzzyMatcher;
+use serde::{Deserialize, Serialize};
+
+use crate::item::{Item, ItemKind};
+use crate::text::{id_words, utf16_ranges};
+
+/// `all`: every word must match (the popup). `any`: any word may match (the /do shortlist).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    #[default]
+    All,
+    Any,
+}
+
+/// How to rank.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RankOptions {
+    pub limit: usize,
+    pub mode: Mode,
+    /// Item ids, most recently used first; they get a bounded boost and break ties.
+    pub recent: Vec<String>,
+    /// Only these kinds, when not empty.
+    pub kinds: Vec<ItemKind>,
+}
+
+impl Default for RankOptions {
+    fn default() -> Self {
+        RankOptions { limit: 50, mode: Mode::All, recent: Vec::new(), kinds: Vec::new() }
+    }
+}
+
+/// A parsed query: words (quoted phrases kept whole) and a leading slash token.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Query {
+    pub text: String,
+    /// Lowercase words; a quoted phrase is one word with spaces inside.
+    pub words: Vec<String>,
+    /// The first token without its `/`, when the text starts with one.
+    pub slash: Option<String>,
+    /// What follows the slash token, untouched.
+    pub args: String,
+}
+
+/// Splits the text into words; `"word wrap"` stays one phrase and a leading `/` is recognised.
+pub fn parse_query(text: &str) -> Query {
+    let trimmed = text.trim_start();
+    let mut query = Query { text: text.to_string(), ..Default::default() };
+    let mut rest = trimmed;
+    if let Some(after) = trimmed.strip_prefix('/') {
+        let end = after.find(char::is_whitespace).unwrap_or(after.len());
+        query.slash = Some(after[..end].to_lowercase());
+        query.args = after[end..].trim().to_string();
+        rest = "";
+    }
+    let mut current = String::new();
+    let mut quoted = false;
+    for c in rest.chars() {
+        match c {
+            '"' => {
+                if quoted || !current.is_empty() {
+                    push_word(&mut query.words, &mut current);
+                }
+                quoted = !quoted;
+            }
+            c if c.is_whitespace() && !quoted => push_word(&mut query.words, &mut current),
+            c => current.extend(c.to_lowercase()),
+        }
+    }
+    push_word(&mut query.words, &mut current);
+    query
+}
+
+fn push_word(words: &mut Vec<String>, current: &mut String) {
+    let word = current.trim().to_string();
+    if !word.is_empty() && !words.contains(&word) {
+        words.push(word);
+    }
+    current.clear();
+}
+
+/// One ranked result.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct RankedItem {
+    /// Position of the item in the index.
+    pub index: usize,
+    pub score: i64,
+    /// Highlight ranges in the title, `[start, end)` in UTF-16 code units.
+    pub highlights: Vec<[u32; 2]>,
+}
+
+/// Words that carry no meaning in a plain-language request; ignored in `any` mode only.
+const STOP_WORDS: &[&str] = &[
+    "a", "an", "and", "the", "to", "of", "in", "on", "for", "my", "me", "i", "it", "is", "be", "please", "with", "this",
+    "that", "make", "turn", "set", "can", "you", "want", "so", "do", "up", "at", "by", "or", "from", "into", "all",
+];
+
+const TIER: i64 = 10_000;
+const RECENT_BOOST_MAX: i64 = 2_000;
+
+struct Entry {
+    title: String,
+    title_lower: Vec<char>,
+    /// Each word of the title with the char offset where it starts.
+    title_words: Vec<(String, usize)>,
+    /// Command id or setting key, lowercase, and its words.
+    ident: String,
+    ident_words: Vec<String>,
+    slash: Option<String>,
+    /// Keywords, description, enum values and their descriptions, lowercase, space-joined.
+    secondary: String,
+    mask: u64,
+}
+
+/// The catalog indexed for ranking. Cost: built once per catalog, about a few hundred bytes
+/// per item; ranking then allocates only for the results it returns.
+pub struct Index {
+    items: Vec<Item>,
+    entries: Vec<Entry>,
+    matcher: SkimMatcherV2,
+    by_id: HashMap<String, usize>,
+}
+
+impl Index {
+    pub fn new(items: Vec<Item>) -> Index {
+        let entries = items.iter().map(entry_for).collect();
+        let by_id = items.iter().enumerate().map(|(i, item)| (item.id.clone(), i)).collect();
+        Index { items, entries, matcher: SkimMatcherV2::default().ignore_case(), by_id }
+    }
+
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Item> {
+        self.by_id.get(id).map(|&i| &self.items[i])
+    }
+}
+
+fn entry_for(item: &Item) -> Entry {
+    let title_lower: Vec<char> = item.title.chars().flat_map(char::to_lowercase).collect();
+    // Lowercasing may change the char count for a few scripts; then highlights fall back to none.
+    let title_words = words_with_offsets(&item.title);
+    let ident = item.command.as_deref().or(item.key.as_deref()).unwrap_or(&item.id).to_lowercase();
+    let ident_words = id_words(item.command.as_deref().or(item.key.as_deref()).unwrap_or(&item.id));
+    let slash = item.keywords.iter().find(|k| k.starts_with('/')).map(|k| k[1..].to_lowercase());
+    let mut secondary = String::new();
+    for keyword in &item.keywords {
+        secondary.push_str(&keyword.to_lowercase());
+        secondary.push(' ');
+    }
+    if let Some(schema) = &item.setting {
+        secondary.push_str(&schema.description.to_lowercase());
+        secondary.push(' ');
+        for value in &schema.enum_values {
+            if let Some(s) = value.as_str() {
+                secondary.push_str(&id_words(s).join(" "));
+                secondary.push(' ');
+            }
+        }
+        for d in &schema.enum_descriptions {
+            secondary.push_str(&d.to_lowercase());
+            secondary.push(' ');
+        }
+    }
+    let mut mask = char_mask(&title_lower.iter().collect::<String>());
+    mask |= char_mask(&ident);
+    mask |= char_mask(&secondary);
+    Entry { title: item.title.clone(), title_lower, title_words, ident, ident_words, slash, secondary, mask }
+}
+
+fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut start = 0;
+    let mut prev: Option<char> = None;
+    for (i, c) in title.chars().enumerate() {
+        let hump = prev.is_some_and(|p| p.is_lowercase()) && c.is_uppercase();
+        if !c.is_alphanumeric() || hump {
+            if !current.is_empty() {
+                out.push((std::mem::take(&mut current), start));
+            }
+        }
+        if c.is_alphanumeric() {
+            if current.is_empty() {
+                start = i;
+            }
+            current.extend(c.to_lowercase());
+        }
+        prev = Some(c);
+    }
+    if !current.is_empty() {
+        out.push((current, start));
+    }
+    out
+}
+
+/// One bit per ASCII letter or digit, one for anything else: a cheap "could this match" test.
+fn char_mask(text: &str) -> u64 {
+    let mut mask = 0u64;
+    for c in text.chars() {
+        mask |= char_bit(c);
+    }
+    mask
+}
+
+fn char_bit(c: char) -> u64 {
+    match c {
+        'a'..='z' => 1 << (c as u32 - 'a' as u32),
+        'A'..='Z' => 1 << (c.to_ascii_lowercase() as u32 - 'a' as u32),
+        '0'..='9' => 1 << (26 + c as u32 - '0' as u32),
+        c if c.is_whitespace() => 0,
+        _ => 1 << 40,
+    }
+}
+
+/// How one query word matched an item; higher is better.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum WordTier {
+    Secondary = 1,
+    Fuzzy = 2,
+    WordStart = 3,
+}
+
+struct WordMatch {
+    tier: WordTier,
+    score: i64,
+}
+
+impl Index {
+    /// Ranks the whole index for `query`. Cost: one pass over every item with a bit-mask
+    /// prefilter; fuzzy matching only where every character of a word occurs in the item.
+    pub fn rank(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
+        let recent_pos: HashMap<&str, usize> =
+            options.recent.iter().enumerate().map(|(i, id)| (id.as_str(), i)).collect();
+        let words: Vec<&str> = match options.mode {
+            Mode::All => query.words.iter().map(String::as_str).collect(),
+            Mode::Any => {
+                let kept: Vec<&str> =
+                    query.words.iter().map(String::as_str).filter(|w| !STOP_WORDS.contains(w)).collect();
+                if kept.is_empty() { query.words.iter().map(String::as_str).collect() } else { kept }
+            }
+        };
+        let limit = options.limit.max(1);
+        if words.is_empty() && query.slash.is_none() {
+            return self.recent_only(options, limit);
+        }
+        let word_masks: Vec<u64> = words.iter().map(|w| char_mask(w)).collect();
+        let phrase = words.join(" ");
+        let mut scored: Vec<(i64, usize)> = Vec::new();
+        for (index, entry) in self.entries.iter().enumerate() {
+            if !options.kinds.is_empty() && !options.kinds.contains(&self.items[index].kind) {
+                continue;
+            }
+            let mut score = 0i64;
+            let mut tier: i64;
+            if let Some(slash) = &query.slash {
+                let Some(name) = &entry.slash else { continue };
+                if name == slash {
+                    tier = 5;
+                } else if name.starts_with(slash.as_str()) {
+                    tier = 4;
+                } else {
+                    continue;
+                }
+                score -= name.len() as i64;
+            } else {
+                let mut matched = 0usize;
+                let mut lowest = WordTier::WordStart;
+                for (word, mask) in words.iter().zip(&word_masks) {
+                    match self.match_word(entry, word, *mask) {
+                        Some(m) => {
+                            matched += 1;
+                            lowest = lowest.min(m.tier);
+                            score += m.score;
+                        }
+                        None if options.mode == Mode::All => {
+                            matched = 0;
+                            break;
+                        }
+                        None => {}
+                    }
+                }
+                if matched == 0 {
+                    continue;
+                }
+                tier = lowest as i64;
+                // Among equal matches, the item whose title is mostly the query is the more specific one.
+                let covered = entry.title_words.iter().filter(|(w, _)| words.iter().any(|q| w.starts_with(q))).count();
+                if !entry.title_words.is_empty() {
+                    score += 600 * covered as i64 / entry.title_words.len() as i64;
+                }
+                let joined: String = entry.title_lower.iter().collect();
+                if entry.ident == query.text.trim().to_lowercase() || entry.slash.as_deref() == Some(phrase.as_str()) {
+                    tier = 5;
+                } else if joined.starts_with(&phrase) {
+                    tier = 4;
+                }
+                if options.mode == Mode::Any {
+                    // Covering more of the request matters more than how each word matched.
+                    score += matched as i64 * TIER;
+                }
+            }
+            score += tier * TIER;
+            if let Some(&pos) = recent_pos.get(self.items[index].id.as_str()) {
+                score += RECENT_BOOST_MAX / (pos as i64 + 1);
+            }
+            scored.push((score, index));
+        }
+        let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
+            b.0.cmp(&a.0)
+                .then_with(|| {
+                    let ra = recent_pos.get(self.items[a.1].id.as_str()).copied().unwrap_or(usize::MAX);
+                    let rb = recent_pos.get(self.items[b.1].id.as_str()).copied().unwrap_or(usize::MAX);
+                    ra.cmp(&rb)
+                })
+                .then_with(|| self.items[a.1].title.cmp(&self.items[b.1].title))
+                .then_with(|| self.items[a.1].id.cmp(&self.items[b.1].id))
+        };
+        if scored.len() > limit {
+            scored.select_nth_unstable_by(limit - 1, order);
+            scored.truncate(limit);
+        }
+        scored.sort_unstable_by(order);
+        scored
+            .into_iter()
+            .map(|(score, index)| RankedItem { index, score, highlights: self.highlights(index, &words) })
+            .collect()
+    }
+
+    fn recent_only(&self, options: &RankOptions, limit: usize) -> Vec<RankedItem> {
+        options
+            .recent
+            .iter()
+            .filter_map(|id| self.by_id.get(id.as_str()).copied())
+            .filter(|&i| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind))
+            .take(limit)
+            .enumerate()
+            .map(|(pos, index)| RankedItem { index, score: RECENT_BOOST_MAX / (pos as i64 + 1), highlights: Vec::new() })
+            .collect()
+    }
+
+    fn match_word(&self, entry: &Entry, word: &str, mask: u64) -> Option<WordMatch> {
+        if entry.mask & mask != mask {
+            return None;
+        }
+        let len = word.chars().count() as i64;
+        // Word starts in the title, then in the id or key.
+        let mut best: Option<WordMatch> = None;
+        for (title_word, _) in &entry.title_words {
+            if title_word.starts_with(word) {
+                let exact = if title_word.len() == word.len() { 200 } else { 0 };
+                best = Some(WordMatch { tier: WordTier::WordStart, score: 600 + exact + 10 * len });
+                break;
+            }
+        }
+        if best.is_none() && entry.ident_words.iter().any(|w| w.starts_with(word)) {
+            best = Some(WordMatch { tier: WordTier::WordStart, score: 400 + 10 * len });
+        }
+        if best.is_none() && word.contains(' ') {
+            let title: String = entry.title_lower.iter().collect();
+            if title.contains(word) {
+                best = Some(WordMatch { tier: WordTier::WordStart, score: 600 + 10 * len });
+            }
+        }
+        if best.is_none() && len >= 2 && !word.contains(' ') {
+            if let Some(s) = self.matcher.fuzzy_match(&entry.title, word) {
+                // Scattered matches of short words are noise; ask for a real run of characters.
+                if s >= 12 * len {
+                    best = Some(WordMatch { tier: WordTier::Fuzzy, score: s.min(400) });
+                }
+            }
+        }
+        if best.is_none() && contains_word_start(&entry.secondary, word) {
+            best = Some(WordMatch { tier: WordTier::Secondary, score: 100 + 5 * len });
+        }
+        if best.is_none() && entry.ident.contains(word) && len >= 3 {
+            best = Some(WordMatch { tier: WordTier::Secondary, score: 80 });
+        }
+        best
+    }
+
+    fn highlights(&self, index: usize, words: &[&str]) -> Vec<[u32; 2]> {
+        let entry = &self.entries[index];
+        if entry.title_lower.len() != entry.title.chars().count() {
+            return Vec::new();
+        }
+        let mut chars: Vec<usize> = Vec::new();
+        for word in words {
+            let len = word.chars().count();
+            if let Some((_, start)) = entry.title_words.iter().find(|(w, _)| w.starts_with(*word)) {
+                chars.extend(*start..*start + len);
+                continue;
+            }
+            if word.contains(' ') {
+                let title: String = entry.title_lower.iter().collect();
+                if let Some(byte) = title.find(*word) {
+                    let start = title[..byte].chars().count();
+                    chars.extend(start..start + len);
+                }
+                continue;
+            }
+            if let Some((_, indices)) = self.matcher.fuzzy_indices(&entry.title, word) {
+                if indices.len() == len {
+                    chars.extend(indices);
+                }
+            }
+        }
+        utf16_ranges(&entry.title, &chars)
+    }
+}
+
+fn contains_word_start(text: &str, word: &str) -> bool {
+    let mut from = 0;
+    while let Some(pos) = text[from..].find(word) {
+        let at = from + pos;
+        let before = text[..at].chars().next_back();
+        if before.is_none_or(|c| !c.is_alphanumeric()) {
+            return true;
+        }
+        from = at + word.len().max(1);
+        if from >= text.len() {
+            break;
+        }
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+    }
+    false
+}
+
+/// Convenience for callers holding a plain list: builds an index and ranks once.
+pub fn rank(items: Vec<Item>, text: &str, options: &RankOptions) -> Vec<(Item, RankedItem)> {
+    let index = Index::new(items);
+    let query = parse_query(text);
+    index.rank(&query, options).into_iter().map(|r| (index.items[r.index].clone(), r)).collect()
+}

@@ -1,0 +1,170 @@
+// The `solidus` command line: the same wasm core as the extension, driven from a shell, JSON out.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CoreHost, type CatalogSources, type Item } from './core';
+
+const USAGE = `usage:
+  solidus catalog   (--vscode <dir> | --snapshot <file>)
+  solidus rank      (--vscode <dir> | --snapshot <file>) [--mode all|any] [--limit N] <query>
+  solidus shortlist (--vscode <dir> | --snapshot <file>) [--limit N] (<request> | --requests <file.jsonl>)
+
+--vscode takes a folder of raw VS Code documents (like shared/fixtures/vscode-1.139.1);
+--snapshot takes a file written by "Solidus: Export Catalog Snapshot".`;
+
+/** File names in a `--vscode` folder, by catalog source. */
+const FIXTURE_FILES: [keyof CatalogSources, string][] = [
+  ['keybindingsSchema', 'keybindings-schema.json'],
+  ['defaultSettings', 'default-settings.jsonc'],
+  ['resourceLanguageSchema', 'resource-language-settings-schema.json'],
+  ['defaultKeybindings', 'default-keybindings.jsonc'],
+  ['extensions', 'extensions.json'],
+  ['registeredCommands', 'registered-commands.json'],
+];
+
+class UsageError extends Error {}
+
+interface Parsed {
+  command: string;
+  flags: Map<string, string>;
+  positional: string[];
+}
+
+function parseArgs(argv: string[]): Parsed {
+  const [command = '', ...rest] = argv;
+  const flags = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--') {
+      positional.push(...rest.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('--')) {
+      const value = rest[i + 1];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      flags.set(arg.slice(2), value);
+      i++;
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { command, flags, positional };
+}
+
+/** Reads catalog sources from a fixture folder or a snapshot file. */
+export function loadSources(flags: Map<string, string>): CatalogSources {
+  const dir = flags.get('vscode');
+  const snapshot = flags.get('snapshot');
+  if (dir) {
+    if (!existsSync(dir)) throw new UsageError(`no such folder: ${dir}`);
+    const sources: CatalogSources = {};
+    for (const [field, file] of FIXTURE_FILES) {
+      const path = join(dir, file);
+      if (existsSync(path)) sources[field] = readFileSync(path, 'utf8');
+    }
+    return sources;
+  }
+  if (snapshot) {
+    const parsed = JSON.parse(readFileSync(snapshot, 'utf8')) as { solidusSnapshot?: number; sources?: CatalogSources };
+    if (parsed.solidusSnapshot !== 1 || typeof parsed.sources !== 'object' || parsed.sources === null) {
+      throw new UsageError(`${snapshot} is not a Solidus catalog snapshot`);
+    }
+    return parsed.sources;
+  }
+  throw new UsageError('give --vscode <dir> or --snapshot <file>');
+}
+
+function limitOf(flags: Map<string, string>, fallback: number): number {
+  const text = flags.get('limit');
+  if (text === undefined) return fallback;
+  const limit = Number(text);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive whole number, not ${text}`);
+  return limit;
+}
+
+/** The fields every listed item carries. */
+function brief(item: Item): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: item.id, kind: item.kind, title: item.title };
+  if (item.command) out.command = item.command;
+  if (item.key) out.key = item.key;
+  return out;
+}
+
+/** A /do shortlist: the request ranked in `any` mode. */
+export function shortlist(core: CoreHost, request: string, limit: number): Item[] {
+  return core.rank({ query: request, limit, mode: 'any' }).results.map((r) => r.item);
+}
+
+function main(argv: string[]): number {
+  const args = parseArgs(argv);
+  if (!args.command || args.command === 'help' || args.command === '--help') {
+    process.stdout.write(`${USAGE}\n`);
+    return args.command ? 0 : 2;
+  }
+  const core = new CoreHost((message) => process.stderr.write(`core panic: ${message}\n`));
+  const { stats, warnings } = core.build(loadSources(args.flags));
+  const out = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
+  switch (args.command) {
+    case 'catalog':
+      out({ ...stats, warnings });
+      return 0;
+    case 'rank': {
+      const mode = args.flags.get('mode') ?? 'all';
+      if (mode !== 'all' && mode !== 'any') throw new UsageError(`--mode must be all or any, not ${mode}`);
+      const query = args.positional.join(' ');
+      const result = core.rank({ query, limit: limitOf(args.flags, 20), mode });
+      out({
+        query,
+        mode,
+        results: result.results.map((r) => ({ ...brief(r.item), score: r.score, highlights: r.highlights })),
+      });
+      return 0;
+    }
+    case 'shortlist': {
+      const limit = limitOf(args.flags, 60);
+      const file = args.flags.get('requests');
+      if (file) {
+        for (const [n, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+          if (!line.trim()) continue;
+          let entry: { request?: unknown; expect?: unknown };
+          try {
+            entry = JSON.parse(line) as typeof entry;
+          } catch {
+            throw new UsageError(`${file}:${n + 1}: not a JSON line`);
+          }
+          if (typeof entry.request !== 'string') throw new UsageError(`${file}:${n + 1}: no "request" string`);
+          const items = shortlist(core, entry.request, limit);
+          const result: Record<string, unknown> = { request: entry.request, items: items.map(brief) };
+          if (Array.isArray(entry.expect)) {
+            const names = new Set(items.flatMap((i) => [i.command, i.key]).filter(Boolean));
+            const missing = (entry.expect as unknown[][]).filter((group) => !group.some((name) => names.has(String(name))));
+            result.covered = missing.length === 0;
+            result.missing = missing;
+          }
+          out(result);
+        }
+        return 0;
+      }
+      const request = args.positional.join(' ');
+      if (!request.trim()) throw new UsageError('give a request or --requests <file.jsonl>');
+      out({ request, items: shortlist(core, request, limit).map(brief) });
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown command ${args.command}`);
+  }
+}
+
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`solidus: ${error.message}\n\n${USAGE}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`solidus: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  }
+}

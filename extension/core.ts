@@ -1,0 +1,138 @@
+// The one importer of the generated wasm glue: loads the Rust core and recovers it after a panic.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as Glue from '../crate/pkg/solidus_core';
+
+export type {
+  CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, Item, ItemKind, JsonValue, Query,
+  RankParams, RankResult, RankedResult, SettingSchema, Warning,
+} from '../crate/pkg/solidus_core';
+import type {
+  CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, Item, RankParams, RankResult, Warning,
+} from '../crate/pkg/solidus_core';
+
+type GlueModule = typeof Glue;
+
+/** Raised when the core panicked; the instance has already been re-created when callers see it. */
+export class CorePanicError extends Error {
+  constructor(message: string) {
+    super(`Solidus core failed and was restarted: ${message}`);
+    this.name = 'CorePanicError';
+  }
+}
+
+/** Finds the folder holding `solidus_core.js` and its `.wasm`: beside a bundle, or the build output. */
+export function defaultCoreDir(): string {
+  const candidates = [
+    process.env.SOLIDUS_CORE_DIR,
+    join(__dirname, 'core'),
+    join(__dirname, '..', 'dist', 'core'),
+    join(__dirname, '..', '..', 'dist', 'core'),
+  ];
+  for (const dir of candidates) {
+    if (dir && existsSync(join(dir, 'solidus_core.js'))) return dir;
+  }
+  throw new Error('the Solidus core (dist/core/solidus_core.js) is missing: run `npm run build`');
+}
+
+function loadGlue(dir: string): GlueModule {
+  const path = join(dir, 'solidus_core.js');
+  // A fresh require makes a fresh WebAssembly instance; needed after a trap.
+  delete require.cache[require.resolve(path)];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path) as GlueModule;
+}
+
+/**
+ * Owns the wasm `Core`: builds it from catalog sources, forwards calls, and after a panic drops the
+ * instance, loads a new one, rebuilds from the same sources and throws `CorePanicError`.
+ */
+export class CoreHost {
+  private glue: GlueModule;
+  private core: Glue.Core | undefined;
+  private sources: CatalogSources = {};
+  /** How many times the core was re-created after a panic. */
+  restarts = 0;
+
+  constructor(private readonly onPanic: (message: string) => void = () => {}, private readonly dir = defaultCoreDir()) {
+    this.glue = loadGlue(dir);
+  }
+
+  /** Builds the catalog; replaces the previous one. Cost: parses every source document. */
+  build(sources: CatalogSources): { stats: CatalogStats; warnings: Warning[] } {
+    this.sources = sources;
+    return this.call(() => {
+      this.core?.free();
+      this.core = undefined;
+      this.core = new this.glue.Core(sources);
+      return { stats: this.core.stats(), warnings: this.core.warnings() };
+    });
+  }
+
+  get ready(): boolean {
+    return this.core !== undefined;
+  }
+
+  rank(params: RankParams): RankResult {
+    return this.call(() => this.requireCore().rank(params));
+  }
+
+  item(id: string): Item | undefined {
+    return this.call(() => this.requireCore().item(id));
+  }
+
+  items(): Item[] {
+    return this.call(() => this.requireCore().items());
+  }
+
+  checkSetting(params: CheckSettingParams): CheckSettingResult {
+    return this.call(() => this.requireCore().checkSetting(params));
+  }
+
+  version(): string {
+    return this.call(() => this.glue.coreVersion());
+  }
+
+  /** Makes the core panic; only tests use it, to prove recovery. */
+  debugPanic(message: string): void {
+    this.call(() => this.glue.debugPanic(message));
+  }
+
+  dispose(): void {
+    try {
+      this.core?.free();
+    } catch {
+      // A core that trapped cannot be freed; dropping the reference is enough.
+    }
+    this.core = undefined;
+  }
+
+  private requireCore(): Glue.Core {
+    if (!this.core) throw new Error('the catalog is not built yet');
+    return this.core;
+  }
+
+  private call<T>(body: () => T): T {
+    try {
+      return body();
+    } catch (error) {
+      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+      let message = error.message;
+      try {
+        message = this.glue.lastPanic() ?? message;
+      } catch {
+        // The trapped instance may not answer; the trap's own message will do.
+      }
+      this.onPanic(message);
+      this.restarts += 1;
+      this.core = undefined;
+      this.glue = loadGlue(this.dir);
+      try {
+        this.core = new this.glue.Core(this.sources);
+      } catch (rebuildError) {
+        this.onPanic(`rebuilding the catalog failed: ${String(rebuildError)}`);
+      }
+      throw new CorePanicError(message);
+    }
+  }
+}

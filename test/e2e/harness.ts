@@ -1,0 +1,195 @@
+// Playwright helpers for end-to-end tests that drive code-server's workbench in Debian's Chromium.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { parseJsonc, REPO_ROOT } from '../../scripts/codeserver.mjs';
+
+export const CHROMIUM_PATH = process.env.SOLIDUS_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Without the background-networking flags Chromium floods the closed network with requests. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export { REPO_ROOT };
+export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Closes the browser; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Launches headless Chromium with one 1400×900 page. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  let closed = false;
+  return {
+    browser,
+    context,
+    page,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await browser.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Polls `fn` until it returns a truthy value (which is returned) or `timeoutMs` passes. Exceptions
+ * count as "not yet"; the last one is reported on timeout.
+ */
+export async function waitFor<T>(
+  fn: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  { intervalMs = 100, message = 'condition' }: { intervalMs?: number; message?: string } = {},
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) {
+      const cause = lastError instanceof Error ? `: ${lastError.message}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${message}${cause}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Reads a JSON file that may contain comments and trailing commas (settings.json, keybindings.json). */
+export function readJson<T = any>(file: string): T {
+  return parseJsonc(readFileSync(file, 'utf8')) as T;
+}
+
+/**
+ * Opens the workbench and waits until it is usable: layout parts rendered, the extension host has
+ * loaded extensions (the renderer's `code/didLoadExtensions` performance mark), and no progress
+ * remains in the status bar. Returns the milliseconds it took.
+ */
+export async function openWorkbench(page: Page, url: string, timeoutMs = 60_000): Promise<number> {
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+  const remaining = () => Math.max(1000, timeoutMs - (Date.now() - started));
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: remaining() });
+  await page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: remaining() });
+  await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: remaining() });
+  await waitFor(
+    () => page.evaluate(() => performance.getEntriesByName('code/didLoadExtensions').length > 0),
+    remaining(),
+    { message: 'the extension host to load extensions', intervalMs: 200 },
+  );
+  return Date.now() - started;
+}
+
+/** Runs a command from the palette by its exact title as shown there, e.g. "Solidus: Show Log". */
+export async function runPaletteCommand(page: Page, title: string, timeoutMs = 10_000): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input');
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(`>${title}`);
+  // Pick the row whose label is exactly the title, never a fuzzy neighbour or a "recently used" one.
+  const row = widget.locator('.monaco-list-row').filter({
+    has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
+  });
+  await row.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await row.first().click();
+  await widget.waitFor({ state: 'hidden', timeout: timeoutMs });
+}
+
+/**
+ * Finds the frame that contains `selector`. Webview HTML lives two iframes deep (the webview host
+ * frame, then its `active-frame`), so this scans every frame of the page until one matches.
+ */
+export async function findWebviewFrame(page: Page, selector: string, timeoutMs = 10_000): Promise<Frame> {
+  try {
+    return await waitFor(
+      async () => {
+        for (const frame of page.frames()) {
+          if (frame.isDetached()) continue;
+          const handle = await frame.$(selector).catch(() => null);
+          if (handle) {
+            await handle.dispose();
+            return frame;
+          }
+        }
+        return undefined;
+      },
+      timeoutMs,
+      { message: `a frame containing ${selector}` },
+    );
+  } catch (error) {
+    const urls = page.frames().map((f) => `  ${f.url().slice(0, 120)}`).join('\n');
+    throw new Error(`${(error as Error).message}\nframes:\n${urls}`);
+  }
+}
+
+/**
+ * Opens the Solidus popup with its keybinding (Ctrl+Alt+Space) while the editor area has focus and
+ * returns the webview frame holding `#solidus-query`.
+ */
+export async function openPopup(page: Page, timeoutMs = 10_000): Promise<Frame> {
+  await focusEditorArea(page);
+  await page.keyboard.press('Control+Alt+Space');
+  const frame = await findWebviewFrame(page, '#solidus-query', timeoutMs);
+  await frame.locator('#solidus-query').waitFor({ state: 'visible', timeout: timeoutMs });
+  return frame;
+}
+
+/**
+ * Gives keyboard focus to the editor area of the main page, so workbench keybindings apply (a focused
+ * webview or quick input would take the keys instead).
+ */
+export async function focusEditorArea(page: Page): Promise<void> {
+  await page.keyboard.press('Escape'); // Closes a quick input or notification that holds focus.
+  const editor = page.locator('.part.editor .monaco-editor .view-lines').first();
+  if (await editor.isVisible().catch(() => false)) {
+    await editor.click();
+  } else {
+    await page.locator('.part.editor').first().click({ position: { x: 200, y: 200 } });
+  }
+}
+
+/**
+ * Runs `fn`; if it throws, saves a full-page screenshot and the given logs under `test-results/`
+ * (named after `name`) before rethrowing.
+ */
+export async function withFailureArtifacts<T>(
+  page: Page | undefined,
+  name: string,
+  fn: () => Promise<T>,
+  logs?: () => string,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const base = path.join(RESULTS_DIR, name.replace(/[^\w.-]+/g, '-'));
+    if (page && !page.isClosed()) {
+      await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
+    }
+    if (logs) writeFileSync(`${base}.log`, logs());
+    process.stderr.write(`failure artifacts: ${base}.png${logs ? `, ${base}.log` : ''}\n`);
+    throw error;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

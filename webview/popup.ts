@@ -1,0 +1,248 @@
+// The popup's browser side: renders rows and the value prompts, and sends keys back to the extension.
+import type { FromWebview, Row, Stage, ToWebview, ValueOption } from '../extension/protocol';
+
+interface VsCodeApi {
+  postMessage(message: FromWebview): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const input = document.getElementById('solidus-query') as HTMLInputElement;
+const list = document.getElementById('solidus-results') as HTMLUListElement;
+const message = document.getElementById('solidus-message') as HTMLDivElement;
+const prompt = document.getElementById('solidus-prompt') as HTMLDivElement;
+const footer = document.getElementById('solidus-footer') as HTMLDivElement;
+
+const PAGE = 8;
+let stage: Stage = { kind: 'search' };
+let rows: Row[] = [];
+let options: ValueOption[] = [];
+let selected = 0;
+let seq = 0;
+let searchText = '';
+
+const send = (m: FromWebview): void => vscode.postMessage(m);
+
+function showMessage(level: 'info' | 'error' | 'none', text = ''): void {
+  message.textContent = text;
+  message.className = level === 'none' ? '' : `solidus-${level}`;
+  message.setAttribute('role', level === 'error' ? 'alert' : 'status');
+}
+
+/** Appends `text` to `parent` with the UTF-16 ranges wrapped in <mark>; never parses HTML. */
+function appendHighlighted(parent: HTMLElement, text: string, ranges: [number, number][]): void {
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start < at || end > text.length) continue;
+    if (start > at) parent.append(text.slice(at, start));
+    const mark = document.createElement('mark');
+    mark.textContent = text.slice(start, end);
+    parent.append(mark);
+    at = end;
+  }
+  if (at < text.length) parent.append(text.slice(at));
+}
+
+function span(className: string, text?: string): HTMLSpanElement {
+  const element = document.createElement('span');
+  element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+function optionElement(index: number, id: string): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'solidus-option';
+  li.id = `solidus-option-${index}`;
+  li.setAttribute('role', 'option');
+  li.dataset.id = id;
+  li.addEventListener('mousedown', (event) => {
+    event.preventDefault();
+    selected = index;
+    activate();
+  });
+  return li;
+}
+
+function render(emptyHint?: string): void {
+  list.replaceChildren();
+  if (stage.kind === 'search') {
+    rows.forEach((row, index) => {
+      const li = optionElement(index, row.id);
+      const badge = span(`solidus-badge solidus-kind-${row.kind}`, row.kind);
+      const title = span('solidus-title');
+      appendHighlighted(title, row.title, row.highlights);
+      const main = span('solidus-main');
+      main.append(title);
+      if (row.detail) main.append(span('solidus-detail', row.detail));
+      li.append(badge, main);
+      if (row.reachesShell) li.append(span('solidus-risk', 'runs shell'));
+      if (row.keybinding) li.append(span('solidus-key', row.keybinding));
+      li.setAttribute('aria-label', `${row.kind} ${row.title}${row.keybinding ? `, ${row.keybinding}` : ''}`);
+      list.append(li);
+    });
+    if (!rows.length && emptyHint) list.append(hintElement(emptyHint));
+  } else if (stage.kind === 'choose') {
+    visibleOptions().forEach((option, index) => {
+      const li = optionElement(index, option.valueJson);
+      li.append(span('solidus-badge solidus-kind-value', option.current ? 'current' : 'value'));
+      const main = span('solidus-main');
+      main.append(span('solidus-title', option.label));
+      if (option.description) main.append(span('solidus-detail', option.description));
+      li.append(main);
+      list.append(li);
+    });
+  }
+  updateSelection();
+}
+
+function hintElement(text: string): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'solidus-hint';
+  li.textContent = text;
+  return li;
+}
+
+function visibleOptions(): ValueOption[] {
+  const filter = input.value.trim().toLowerCase();
+  return filter ? options.filter((o) => o.label.toLowerCase().includes(filter)) : options;
+}
+
+function count(): number {
+  return stage.kind === 'search' ? rows.length : stage.kind === 'choose' ? visibleOptions().length : 0;
+}
+
+function updateSelection(): void {
+  const total = count();
+  selected = total ? Math.max(0, Math.min(selected, total - 1)) : 0;
+  const items = list.querySelectorAll<HTMLLIElement>('.solidus-option');
+  items.forEach((li, index) => li.setAttribute('aria-selected', String(index === selected)));
+  const current = items[selected];
+  if (current) {
+    input.setAttribute('aria-activedescendant', current.id);
+    current.scrollIntoView({ block: 'nearest' });
+  } else {
+    input.removeAttribute('aria-activedescendant');
+  }
+}
+
+function activate(): void {
+  if (stage.kind === 'search') {
+    const row = rows[selected];
+    if (row) send({ type: 'choose', id: row.id });
+  } else if (stage.kind === 'choose') {
+    const option = visibleOptions()[selected];
+    if (option) send({ type: 'chooseValue', key: stage.key, valueJson: option.valueJson });
+  } else {
+    send({ type: 'submitValue', key: stage.key, text: input.value });
+  }
+}
+
+function enterStage(next: Stage): void {
+  stage = next;
+  showMessage('none');
+  selected = 0;
+  if (next.kind === 'search') {
+    prompt.hidden = true;
+    input.value = searchText;
+    input.placeholder = 'Search commands and settings';
+    footer.textContent = '↑↓ move · Enter run · Esc close';
+    list.hidden = false;
+    send({ type: 'query', seq: ++seq, text: searchText });
+  } else if (next.kind === 'choose') {
+    prompt.hidden = false;
+    prompt.textContent = `${next.title}: choose a value`;
+    input.value = '';
+    input.placeholder = 'Filter values';
+    footer.textContent = '↑↓ move · Enter set · Esc back';
+    options = next.options;
+    selected = Math.max(0, options.findIndex((o) => o.current));
+    list.hidden = false;
+    render();
+  } else {
+    prompt.hidden = false;
+    prompt.textContent = `${next.title}: enter ${next.expectation}`;
+    input.value = next.current;
+    input.placeholder = next.expectation;
+    footer.textContent = 'Enter save · Esc back';
+    list.hidden = true;
+    list.replaceChildren();
+    input.select();
+  }
+  input.focus();
+}
+
+input.addEventListener('input', () => {
+  if (stage.kind === 'search') {
+    searchText = input.value;
+    showMessage('none');
+    send({ type: 'query', seq: ++seq, text: input.value });
+  } else if (stage.kind === 'choose') {
+    selected = 0;
+    render();
+  } else {
+    showMessage('none');
+  }
+});
+
+input.addEventListener('keydown', (event) => {
+  const total = count();
+  switch (event.key) {
+    case 'ArrowDown':
+      selected = total ? (selected + 1) % total : 0;
+      break;
+    case 'ArrowUp':
+      selected = total ? (selected - 1 + total) % total : 0;
+      break;
+    case 'PageDown':
+      selected = Math.min(total - 1, selected + PAGE);
+      break;
+    case 'PageUp':
+      selected = Math.max(0, selected - PAGE);
+      break;
+    case 'Enter':
+      activate();
+      break;
+    case 'Escape':
+      if (stage.kind === 'search') send({ type: 'close' });
+      else enterStage({ kind: 'search' });
+      break;
+    case 'Tab':
+      // Focus stays in the input; Tab is reserved for argument entry.
+      break;
+    default:
+      return;
+  }
+  event.preventDefault();
+  updateSelection();
+});
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  const data = event.data;
+  switch (data.type) {
+    case 'results':
+      if (stage.kind !== 'search' || data.seq < seq) return;
+      rows = data.rows;
+      selected = 0;
+      render(data.emptyHint);
+      return;
+    case 'stage':
+      enterStage(data.stage);
+      return;
+    case 'message':
+      showMessage(data.level, data.text);
+      return;
+    case 'restore':
+      searchText = data.text;
+      input.value = data.text;
+      input.select();
+      return;
+    case 'focus':
+      input.focus();
+      return;
+  }
+});
+
+window.addEventListener('focus', () => input.focus());
+input.focus();
+send({ type: 'ready' });
