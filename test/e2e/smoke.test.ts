@@ -29,22 +29,24 @@ after(async () => {
   if (workspaceDir) rmSync(workspaceDir, { recursive: true, force: true });
 });
 
-test('"Solidus: Show Log" opens the Solidus output channel', async () => {
+test('"Solidus: Show Log" opens the Solidus output channel', async (t) => {
   const { page } = session!;
   await withFailureArtifacts(
     page,
     'smoke-show-log',
     async () => {
-      await openWorkbench(page, server!.url);
+      t.diagnostic(`workbench ready in ${await openWorkbench(page, server!.url)} ms`);
       await runPaletteCommand(page, 'Solidus: Show Log');
 
-      // The Output view is in the panel, and its channel picker names the channel it shows.
-      const output = page.locator('.part.panel .pane-body.output-view');
-      await output.waitFor({ state: 'visible', timeout: 10_000 });
+      // The panel shows the Output view, whose channel picker names the channel on screen.
+      await page.locator('.part.panel[data-active-composite="workbench.panel.output"]').waitFor({ timeout: 10_000 });
+      const picker = page.locator('.part.panel select[aria-label="Switch Output"]');
       const channel = await waitFor(
         async () => {
-          const name = await page.locator('.part.panel select.monaco-select-box').first().evaluate(
+          const name = await picker.evaluate(
             (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent?.trim(),
+            undefined,
+            { timeout: 1000 },
           );
           return name === 'Solidus' ? name : undefined;
         },

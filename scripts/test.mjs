@@ -1,0 +1,73 @@
+// Runs every test layer (native Rust, wasm boundary and CLI, shell units, end to end) after the set-up.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const say = (text) => process.stderr.write(`\x1b[1m[test]\x1b[0m ${text}\n`);
+const only = process.argv.slice(2); // e.g. `npm test -- native wasm unit e2e`
+
+/** Installs npm dependencies when they are missing or older than the lockfile. */
+export function ensureNodeModules() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
+  say('installing npm dependencies');
+  execFileSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+}
+
+/** Runs a command, echoing its output, and returns the output for counting. */
+function runLayer(name, cmd, args, env = {}) {
+  say(`layer: ${name}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const tee = (stream, target) => stream.on('data', (chunk) => { output += chunk; target.write(chunk); });
+    tee(child.stdout, process.stdout);
+    tee(child.stderr, process.stderr);
+    child.on('close', (code) => resolve({ name, code: code ?? 1, output }));
+  });
+}
+
+function count(layer) {
+  let passed = 0;
+  let failed = 0;
+  for (const m of layer.output.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed/g)) {
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+  }
+  for (const m of layer.output.matchAll(/^# pass (\d+)$/gm)) passed += Number(m[1]);
+  for (const m of layer.output.matchAll(/^# fail (\d+)$/gm)) failed += Number(m[1]);
+  // A layer that exits non-zero without counting a failure still failed.
+  if (layer.code !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+/** The test files of one layer's folder, for Node's runner (Node 20 matches no .ts by itself). */
+const files = (dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `${dir}/${f}`);
+const wants = (name) => only.length === 0 || only.includes(name);
+ensureNodeModules();
+if (wants('e2e')) execFileSync('bash', ['scripts/bootstrap.sh'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/build.mjs', '--package', '--no-bootstrap'], { cwd: root, stdio: 'inherit' });
+
+const layers = [];
+if (wants('native')) layers.push(await runLayer('native Rust', 'cargo', ['test', '--release', '--quiet']));
+const nodeTest = ['--require', './test/unit/vscode-stub.cjs', '--import', 'tsx', '--test', '--test-reporter=tap'];
+if (wants('wasm')) layers.push(await runLayer('wasm boundary and CLI', process.execPath, [...nodeTest, ...files('test/wasm')]));
+if (wants('unit')) layers.push(await runLayer('shell units', process.execPath, [...nodeTest, ...files('test/unit')]));
+if (wants('e2e')) {
+  layers.push(await runLayer('end to end in code-server', process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-concurrency=1', ...files('test/e2e')]));
+}
+
+let passed = 0;
+let failed = 0;
+for (const layer of layers) {
+  const c = count(layer);
+  say(`${layer.name}: ${c.passed} passed, ${c.failed} failed`);
+  passed += c.passed;
+  failed += c.failed;
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exitCode = failed === 0 && passed > 0 ? 0 : 1;

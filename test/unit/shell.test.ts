@@ -1,0 +1,74 @@
+// Units of the shell that need no editor: setting actions, recent items, configuration defaults.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as vscode from 'vscode';
+import { readConfig } from '../../extension/config';
+import type { Item } from '../../extension/core';
+import { RecentItems } from '../../extension/recent';
+import { describeValue, settingAction, writeUserSetting, currentValue } from '../../extension/settings';
+
+function setting(types: string[], extra: Record<string, unknown> = {}): Item {
+  return {
+    id: 'setting:x', kind: 'setting', title: 'X', source: 'core', fromWorkspace: false, risk: 'safe', key: 'x',
+    setting: { types, restricted: false, ...extra },
+  } as Item;
+}
+
+class MemoryMemento {
+  private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+}
+
+describe('settingAction', () => {
+  it('toggles booleans, offers enums, asks for the rest', () => {
+    assert.equal(settingAction(setting(['boolean'])), 'toggle');
+    assert.equal(settingAction(setting(['string'], { enum: ['off', 'on'] })), 'choose');
+    assert.equal(settingAction(setting(['number'], { minimum: 6 })), 'edit');
+    // A boolean-or-string setting is not a plain toggle.
+    assert.equal(settingAction(setting(['boolean', 'string'])), 'edit');
+  });
+});
+
+describe('RecentItems', () => {
+  it('keeps the most recent first, without duplicates, within the limit', async () => {
+    let max = 3;
+    const recent = new RecentItems(new MemoryMemento() as unknown as vscode.Memento, () => max);
+    for (const id of ['a', 'b', 'c', 'a', 'd']) await recent.use(id);
+    assert.deepEqual(recent.list(), ['d', 'a', 'c']);
+    max = 1;
+    assert.deepEqual(recent.list(), ['d']);
+  });
+
+  it('ignores a damaged stored value', () => {
+    const memento = new MemoryMemento();
+    void memento.update('solidus.recentItems', { not: 'a list' });
+    const recent = new RecentItems(memento as unknown as vscode.Memento, () => 10);
+    assert.deepEqual(recent.list(), []);
+  });
+});
+
+describe('settings helpers', () => {
+  it('writes to the user target and reads back', async () => {
+    await writeUserSetting('editor.fontSize', 18);
+    assert.equal(currentValue('editor.fontSize'), 18);
+    assert.equal(describeValue('on'), '"on"');
+    assert.equal(describeValue(undefined), 'unset');
+  });
+});
+
+describe('readConfig', () => {
+  it('falls back to defaults and clamps odd values', () => {
+    const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
+    store.set('solidus.popup.maxResults', 100000);
+    store.set('solidus.popup.recentItems', 'many');
+    assert.deepEqual(readConfig(), { maxResults: 500, recentItems: 20 });
+  });
+});

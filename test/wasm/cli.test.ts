@@ -1,0 +1,59 @@
+// The `solidus` CLI as a user runs it: the built bundle over the fixture documents, JSON out.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { FIXTURES, SHARED, fixtureSources } from '../fixtures';
+
+const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
+const run = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8' }));
+
+describe('solidus CLI', () => {
+  it('catalog counts by kind and source', () => {
+    const stats = run('catalog', '--vscode', FIXTURES);
+    assert.equal(stats.byKind.command, 2909);
+    assert.equal(stats.byKind.setting, 1937);
+    assert.equal(stats.commandsWithVscodeTitle, 2062);
+    assert.equal(stats.bySource['setting:extension'], 574);
+    assert.deepEqual(stats.warnings, []);
+  });
+
+  it('rank lists items with id, kind, title and command or key', () => {
+    const out = run('rank', '--vscode', FIXTURES, '--limit', '5', 'font', 'size');
+    assert.equal(out.results.length, 5);
+    for (const r of out.results) {
+      assert.ok(r.id && r.kind && r.title);
+      assert.ok(r.kind === 'setting' ? r.key : r.command, JSON.stringify(r));
+    }
+    assert.ok(out.results.some((r: { key?: string }) => r.key === 'editor.fontSize'));
+  });
+
+  it('shortlist reads a requests file and a snapshot gives the same answer as the folder', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'solidus-cli-'));
+    const snapshot = join(dir, 'snap.json');
+    writeFileSync(snapshot, JSON.stringify({ solidusSnapshot: 1, capturedAt: 'now', sources: fixtureSources() }));
+    const requests = join(SHARED, 'bench', 'requests.jsonl');
+    const fromFolder = execFileSync(process.execPath, [CLI, 'shortlist', '--vscode', FIXTURES, '--requests', requests], { encoding: 'utf8' });
+    const fromSnapshot = execFileSync(process.execPath, [CLI, 'shortlist', '--snapshot', snapshot, '--requests', requests], { encoding: 'utf8' });
+    assert.equal(fromSnapshot, fromFolder);
+    const lines = fromFolder.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(lines.length, 45);
+    assert.ok(lines.every((l) => typeof l.covered === 'boolean' && l.items.length <= 60));
+    const single = run('shortlist', '--vscode', FIXTURES, '--limit', '20', 'hide the minimap');
+    assert.ok(single.items.length <= 20);
+  });
+
+  it('refuses bad usage with exit code 2 and a message', () => {
+    const missing = spawnSync(process.execPath, [CLI, 'rank', 'x'], { encoding: 'utf8' });
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /give --vscode <dir> or --snapshot <file>/);
+    const badLimit = spawnSync(process.execPath, [CLI, 'rank', '--vscode', FIXTURES, '--limit', 'zero', 'x'], { encoding: 'utf8' });
+    assert.equal(badLimit.status, 2);
+    assert.match(badLimit.stderr, /--limit must be a positive whole number/);
+    const notSnapshot = spawnSync(process.execPath, [CLI, 'catalog', '--snapshot', join(FIXTURES, 'extensions.json')], { encoding: 'utf8' });
+    assert.equal(notSnapshot.status, 2);
+    assert.match(notSnapshot.stderr, /is not a Solidus catalog snapshot/);
+  });
+});

@@ -1,0 +1,100 @@
+// The wasm boundary: the real built core under Node, its shapes, offsets, errors and panic recovery.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { CoreHost, CorePanicError } from '../../extension/core';
+import { fixtureSources } from '../fixtures';
+
+describe('core over the fixture catalog', () => {
+  let core: CoreHost;
+  before(() => {
+    core = new CoreHost();
+    core.build(fixtureSources());
+  });
+
+  it('counts every public command and setting', () => {
+    const stats = core.items().reduce<Record<string, number>>((acc, item) => {
+      acc[item.kind] = (acc[item.kind] ?? 0) + 1;
+      return acc;
+    }, {});
+    assert.deepEqual(stats, { command: 2909, setting: 1937 });
+  });
+
+  it('ranks "word wrap" with the setting and the toggle, highlighted', () => {
+    const result = core.rank({ query: 'word wrap', limit: 10 });
+    assert.deepEqual(result.query.words, ['word', 'wrap']);
+    const ids = result.results.map((r) => r.item.id);
+    assert.ok(ids.includes('setting:editor.wordWrap'), ids.join());
+    assert.ok(ids.includes('command:editor.action.toggleWordWrap'), ids.join());
+    const toggle = result.results.find((r) => r.item.id === 'command:editor.action.toggleWordWrap')!;
+    const title = toggle.item.title;
+    const marked = toggle.highlights.map(([s, e]) => title.slice(s, e));
+    assert.deepEqual(marked, ['Word', 'Wrap']);
+    assert.equal(toggle.item.command, 'editor.action.toggleWordWrap');
+  });
+
+  it('checks setting values against the schema', () => {
+    assert.deepEqual(core.checkSetting({ key: 'editor.fontSize', text: '18' }), {
+      ok: true,
+      value: 18,
+      expectation: 'a number from 6 to 100',
+    });
+    const tooBig = core.checkSetting({ key: 'editor.fontSize', text: '500' });
+    assert.equal(tooBig.ok, false);
+    assert.match(!tooBig.ok ? tooBig.message : '', /above the maximum of 100/);
+    const word = core.checkSetting({ key: 'editor.fontSize', text: 'abc' });
+    assert.match(!word.ok ? word.message : '', /not a number/);
+    const unknown = core.checkSetting({ key: 'no.such.setting', value: 1 });
+    assert.deepEqual(unknown, { ok: false, message: 'unknown setting no.such.setting' });
+    assert.equal(core.checkSetting({ key: 'editor.wordWrap', value: 'on' }).ok, true);
+    assert.equal(core.checkSetting({ key: 'editor.wordWrap', value: 'sideways' }).ok, false);
+  });
+
+  it('returns undefined for an unknown item and the item for a known one', () => {
+    assert.equal(core.item('command:nope'), undefined);
+    assert.equal(core.item('setting:editor.fontSize')?.setting?.maximum, 100);
+  });
+
+  it('rejects parameters of the wrong shape with a real Error', () => {
+    assert.throws(() => core.rank({ query: 42 } as never), (e: unknown) => e instanceof Error && /bad rank parameters/.test(e.message));
+  });
+});
+
+describe('core boundary details', () => {
+  it('reports highlight ranges in UTF-16 code units for non-ASCII titles', () => {
+    const core = new CoreHost();
+    const extensions = [
+      { id: 'test.unicode', contributes: { commands: [{ command: 'test.emoji', title: '😀 Café Ünïcode' }] } },
+    ];
+    core.build({ extensions: JSON.stringify(extensions) });
+    const [hit] = core.rank({ query: 'café', limit: 1 }).results;
+    assert.ok(hit);
+    assert.deepEqual(hit.highlights, [[3, 7]]);
+    assert.equal(hit.item.title.slice(3, 7), 'Café');
+    core.dispose();
+  });
+
+  it('turns malformed sources into warnings and keeps the rest', () => {
+    const core = new CoreHost();
+    const { stats, warnings } = core.build({
+      keybindingsSchema: '{ not json',
+      extensions: JSON.stringify([{ contributes: {} }, { id: 'x.y', contributes: { commands: [{ title: 'no id' }, { command: 'x.ok', title: 7 }] } }]),
+      registeredCommands: '"a string"',
+    });
+    assert.equal(stats.byKind['command'], 1);
+    const sources = warnings.map((w) => w.source).sort();
+    assert.deepEqual(sources, ['extension:x.y', 'extensions', 'keybindingsSchema', 'registeredCommands']);
+    core.dispose();
+  });
+
+  it('recovers after a panic: the error is raised, the core is rebuilt and answers again', () => {
+    const panics: string[] = [];
+    const core = new CoreHost((message) => panics.push(message));
+    core.build(fixtureSources());
+    assert.throws(() => core.debugPanic('boom on purpose'), CorePanicError);
+    assert.equal(core.restarts, 1);
+    assert.match(panics[0] ?? '', /boom on purpose/);
+    const after = core.rank({ query: 'font size', limit: 3 });
+    assert.ok(after.results.length > 0);
+    core.dispose();
+  });
+});
