@@ -1,7 +1,7 @@
 // The `solidus` command line: the same wasm core as the extension, driven from a shell, JSON out.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CoreHost, type CatalogSources, type Item } from './core';
+import { CoreHost, type CatalogSources, type ItemSummary } from './core';
 
 const USAGE = `usage:
   solidus catalog   (--vscode <dir> | --snapshot <file>)
@@ -83,7 +83,7 @@ function limitOf(flags: Map<string, string>, fallback: number): number {
 }
 
 /** The fields every listed item carries. */
-function brief(item: Item): Record<string, unknown> {
+function brief(item: ItemSummary): Record<string, unknown> {
   const out: Record<string, unknown> = { id: item.id, kind: item.kind, title: item.title };
   if (item.command) out.command = item.command;
   if (item.key) out.key = item.key;
@@ -91,7 +91,7 @@ function brief(item: Item): Record<string, unknown> {
 }
 
 /** A /do shortlist: the request ranked in `any` mode. */
-export function shortlist(core: CoreHost, request: string, limit: number): Item[] {
+export function shortlist(core: CoreHost, request: string, limit: number): ItemSummary[] {
   return core.rank({ query: request, limit, mode: 'any' }).results.map((r) => r.item);
 }
 

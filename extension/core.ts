@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type * as Glue from '../crate/pkg/solidus_core';
 
 export type {
-  CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, Item, ItemKind, JsonValue, Query,
+  CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, EnterAction, Item, ItemKind, ItemSummary, JsonValue, Query,
   RankParams, RankResult, RankedResult, SettingSchema, Warning,
 } from '../crate/pkg/solidus_core';
 import type {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Item, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
-import { currentValue, describeValue, settingAction, writeUserSetting } from './settings';
+import { currentValue, describeValue, writeUserSetting } from './settings';
 
 export class Popup implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -143,7 +143,7 @@ export class Popup implements vscode.Disposable {
 
   private async startSetting(item: Item, key: string): Promise<void> {
     const current = currentValue(key);
-    const action = settingAction(item);
+    const action = item.action;
     if (action === 'toggle') {
       await this.applyValue(key, { value: !(current === true) });
       return;
@@ -220,8 +220,6 @@ export class Popup implements vscode.Disposable {
 
 function toRow(result: RankedResult): Row {
   const item = result.item;
-  const action =
-    item.kind === 'setting' ? settingAction(item) : item.kind === 'command' ? 'run' : 'run';
   return {
     id: item.id,
     kind: item.kind,
@@ -231,6 +229,6 @@ function toRow(result: RankedResult): Row {
     highlights: result.highlights,
     fromWorkspace: item.fromWorkspace,
     reachesShell: item.risk === 'reachesShell',
-    action,
+    action: item.action,
   };
 }

@@ -1,18 +1,6 @@
 // Reading and writing settings that the popup changes, always checked by the core first.
 import * as vscode from 'vscode';
-import type { Item, JsonValue } from './core';
-
-/** What Enter does on a setting item. */
-export type SettingAction = 'toggle' | 'choose' | 'edit';
-
-/** Booleans toggle, enums offer their values, everything else asks for a value. */
-export function settingAction(item: Item): SettingAction {
-  const schema = item.setting;
-  if (!schema) return 'edit';
-  if (schema.types.length === 1 && schema.types[0] === 'boolean') return 'toggle';
-  if ((schema.enum?.length ?? 0) > 0) return 'choose';
-  return 'edit';
-}
+import type { JsonValue } from './core';
 
 /** The value in effect for `key` (user, workspace or default). */
 export function currentValue(key: string): unknown {

@@ -59,7 +59,7 @@ export const QUIET_SETTINGS = Object.freeze({
   'update.mode': 'none',
   'update.showReleaseNotes': false,
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
+  'extensions.autoUpdate': 'off',
   'extensions.ignoreRecommendations': true,
   'editor.accessibilitySupport': 'off',
   'git.openRepositoryInParentFolders': 'never',
@@ -174,6 +174,36 @@ function writeConfig(dir) {
   return file;
 }
 
+/** Cleanups of servers not yet stopped, run if the process ends without calling stop(). */
+const liveCleanups = new Set();
+let exitHooksInstalled = false;
+
+/**
+ * code-server runs in its own process group (so stop() can end all of it), which also means Ctrl+C
+ * in a terminal does not reach it. Kill live servers on exit, and on SIGINT/SIGTERM/SIGHUP when the
+ * program has no handler of its own (then the signal is re-raised to end the process as usual).
+ * A program with its own handlers (scripts/start.mjs) must call stop() itself.
+ */
+function watchForAbruptExit(cleanup) {
+  liveCleanups.add(cleanup);
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  const runAll = () => {
+    for (const fn of liveCleanups) fn();
+    liveCleanups.clear();
+  };
+  process.on('exit', runAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    if (process.listenerCount(signal) > 0) continue;
+    const onSignal = () => {
+      runAll();
+      process.removeListener(signal, onSignal);
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -197,8 +227,9 @@ export async function installExtensions({ vsix, extensionsDir, userDataDir }) {
   args.push('--force'); // Reinstall the same version: a rebuilt .vsix keeps its version number.
   const { code, output } = await run(p.node24, args, serverEnv(p.node24Bin));
   rmSync(configDir, { recursive: true, force: true });
-  // code-server reports a failed install in its output and may still exit 0.
-  if (code !== 0 || /failed|error/i.test(output)) {
+  // One "was successfully installed" line per package; a failure prints "Failed Installing Extensions".
+  const installed = output.match(/was successfully installed/g)?.length ?? 0;
+  if (code !== 0 || installed !== vsix.length) {
     throw new Error(`installing ${vsix.join(', ')} failed (exit ${code}):\n${output}`);
   }
 }
@@ -250,9 +281,7 @@ export async function startCodeServer({
     }
     for (const dir of owned) rmSync(dir, { recursive: true, force: true });
   };
-  // If the test process dies without calling stop(), do not leave a server or temp dirs behind.
-  const onExit = () => cleanup();
-  process.once('exit', onExit);
+  watchForAbruptExit(cleanup);
 
   try {
     const settingsPath = path.join(userDataDir, 'User', 'settings.json');
@@ -262,7 +291,12 @@ export async function startCodeServer({
     } else {
       // Trust is off when `trusted` (the folder opens trusted); on otherwise, to test Restricted Mode.
       const settings = { ...QUIET_SETTINGS, ...existing, 'security.workspace.trust.enabled': !trusted, ...userSettings };
-      writeFileSync(settingsPath, `${JSON.stringify(settings, null, 2)}\n`);
+      // Rewrite only on a change, so a kept settings.json keeps its comments and formatting.
+      const unchanged = Object.keys(settings).length === Object.keys(existing).length
+        && Object.entries(settings).every(([key, value]) => JSON.stringify(value) === JSON.stringify(existing[key]));
+      if (!unchanged) {
+        writeFileSync(settingsPath, `${JSON.stringify(settings, null, 2)}\n`);
+      }
     }
 
     const vsix = [vsixPath, ...extraVsix].filter((v) => typeof v === 'string' && v.length > 0);
@@ -348,14 +382,14 @@ export async function startCodeServer({
         }
         // Helpers may outlive the main process for a moment; make sure the group is gone.
         try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
-        process.removeListener('exit', onExit);
+        liveCleanups.delete(cleanup);
         for (const dir of owned) rmSync(dir, { recursive: true, force: true });
       },
     };
   } catch (error) {
     stopped = true;
     cleanup();
-    process.removeListener('exit', onExit);
+    liveCleanups.delete(cleanup);
     throw error;
   }
 }

@@ -52,8 +52,22 @@ mkdirSync(runDir, { recursive: true });
 const logPath = path.join(runDir, 'code-server.log');
 writeFileSync(logPath, '');
 
-step(`starting code-server on 127.0.0.1:${port} (log: ${path.relative(root, logPath)})`);
+// Handlers go in before the server starts: code-server runs in its own process group, so Ctrl+C
+// reaches only this process, which then stops the server gracefully (extension state gets saved).
 let server;
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  step(`${signal}: stopping code-server`);
+  await server?.stop(); // Without a server yet, the exit hook of codeserver.mjs ends a half-started one.
+  process.exit(server ? 0 : 130);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
+
+step(`starting code-server on 127.0.0.1:${port} (log: ${path.relative(root, logPath)})`);
 try {
   server = await startCodeServer({
     vsixPath,
@@ -67,22 +81,10 @@ try {
   step(`could not start code-server: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-
 process.stdout.write(
   `\nSolidus is running: open http://127.0.0.1:${port}/ in a browser (workspace: ${path.relative(root, demoDir)}).\n` +
     'Press Ctrl+Alt+Space in the editor to open Solidus. Press Ctrl+C here to stop.\n\n',
 );
-
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  step(`${signal}: stopping code-server`);
-  await server.stop();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const status = await server.exited;
 if (!stopping) {

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::item::{Item, ItemKind, Risk};
+use crate::item::{EnterAction, Item, ItemKind, Risk};
 use crate::jsonc;
 use crate::schema::{clean_markdown, Constraint, SettingSchema, ValueType};
 use crate::text::{command_title_from_id, setting_title};
@@ -396,6 +396,7 @@ impl Builder {
             items.push(Item {
                 id: format!("command:{id}"),
                 kind: ItemKind::Command,
+                action: EnterAction::Run,
                 title,
                 detail,
                 keywords,
@@ -415,6 +416,7 @@ impl Builder {
             items.push(Item {
                 id: format!("setting:{key}"),
                 kind: ItemKind::Setting,
+                action: EnterAction::for_setting(&schema),
                 title: setting_title(&key),
                 detail: Some(key.clone()),
                 keywords: Vec::new(),

@@ -46,6 +46,34 @@ pub enum Risk {
     ReachesShell,
 }
 
+/// What Enter does on an item in the popup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum EnterAction {
+    /// Runs the item (commands and everything else that is not a setting).
+    #[default]
+    Run,
+    /// Flips a boolean setting.
+    Toggle,
+    /// Offers the values of an enum setting.
+    Choose,
+    /// Asks for a value and checks it against the schema.
+    Edit,
+}
+
+impl EnterAction {
+    /// Booleans toggle, enums offer their values, every other setting asks for a value.
+    pub fn for_setting(schema: &SettingSchema) -> EnterAction {
+        if schema.types == [crate::schema::ValueType::Boolean] {
+            EnterAction::Toggle
+        } else if !schema.enum_values.is_empty() {
+            EnterAction::Choose
+        } else {
+            EnterAction::Edit
+        }
+    }
+}
+
 /// One action in the catalog.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -53,6 +81,8 @@ pub struct Item {
     /// Stable across sessions and machines: `command:<id>`, `setting:<key>`, and so on.
     pub id: String,
     pub kind: ItemKind,
+    #[serde(default)]
+    pub action: EnterAction,
     pub title: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,

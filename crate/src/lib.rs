@@ -14,6 +14,6 @@ pub mod text;
 mod wasm;
 
 pub use catalog::{build_catalog, Catalog, CatalogSources, Warning};
-pub use item::{Item, ItemKind, Risk};
+pub use item::{EnterAction, Item, ItemKind, Risk};
 pub use rank::{rank, Index, Mode, RankOptions, RankedItem};
 pub use schema::{SettingSchema, ValueType};

@@ -114,15 +114,19 @@ const RECENT_BOOST_MAX: i64 = 2_000;
 struct Entry {
     title: String,
     title_lower: Vec<char>,
+    title_lower_text: String,
     /// Each word of the title with the char offset where it starts.
     title_words: Vec<(String, usize)>,
     /// Command id or setting key, lowercase, and its words.
     ident: String,
     ident_words: Vec<String>,
     slash: Option<String>,
-    /// Keywords, description, enum values and their descriptions, lowercase, space-joined.
+    /// Keywords, description, enum values and their descriptions, lowercase, space-joined;
+    /// newlines removed so the joined index keeps entries apart.
     secondary: String,
     mask: u64,
+    /// Bits of the first character of each title word; a good fuzzy match starts at one.
+    initials: u64,
 }
 
 /// The catalog indexed for ranking. Cost: built once per catalog, about a few hundred bytes
@@ -130,15 +134,30 @@ struct Entry {
 pub struct Index {
     items: Vec<Item>,
     entries: Vec<Entry>,
+    /// Every distinct word of the secondary texts, sorted, with the entries it occurs in: a
+    /// query word's prefix range gives every entry with a word starting with it.
+    vocabulary: Vec<(String, Vec<u32>)>,
     matcher: SkimMatcherV2,
     by_id: HashMap<String, usize>,
 }
 
 impl Index {
     pub fn new(items: Vec<Item>) -> Index {
-        let entries = items.iter().map(entry_for).collect();
+        let entries: Vec<Entry> = items.iter().map(entry_for).collect();
+        let mut postings: HashMap<&str, Vec<u32>> = HashMap::new();
+        for (i, entry) in entries.iter().enumerate() {
+            for word in entry.secondary.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+                let list = postings.entry(word).or_default();
+                if list.last() != Some(&(i as u32)) {
+                    list.push(i as u32);
+                }
+            }
+        }
+        let mut vocabulary: Vec<(String, Vec<u32>)> =
+            postings.into_iter().map(|(word, list)| (word.to_string(), list)).collect();
+        vocabulary.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let by_id = items.iter().enumerate().map(|(i, item)| (item.id.clone(), i)).collect();
-        Index { items, entries, matcher: SkimMatcherV2::default().ignore_case(), by_id }
+        Index { items, entries, vocabulary, matcher: SkimMatcherV2::default().ignore_case(), by_id }
     }
 
     pub fn items(&self) -> &[Item] {
@@ -176,10 +195,13 @@ fn entry_for(item: &Item) -> Entry {
             secondary.push(' ');
         }
     }
+    let secondary = secondary.replace('\n', " ");
     let mut mask = char_mask(&title_lower.iter().collect::<String>());
     mask |= char_mask(&ident);
     mask |= char_mask(&secondary);
-    Entry { title: item.title.clone(), title_lower, title_words, ident, ident_words, slash, secondary, mask }
+    let title_lower_text: String = title_lower.iter().collect();
+    let initials = title_words.iter().filter_map(|(w, _)| w.chars().next()).fold(0, |m, c| m | char_bit(c));
+    Entry { initials, title: item.title.clone(), title_lower, title_lower_text, title_words, ident, ident_words, slash, secondary, mask }
 }
 
 fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
@@ -259,6 +281,7 @@ impl Index {
             return self.recent_only(options, limit);
         }
         let word_masks: Vec<u64> = words.iter().map(|w| char_mask(w)).collect();
+        let secondary_hits: Vec<Vec<bool>> = words.iter().map(|w| self.secondary_hits(w)).collect();
         let phrase = words.join(" ");
         let mut scored: Vec<(i64, usize)> = Vec::new();
         for (index, entry) in self.entries.iter().enumerate() {
@@ -280,8 +303,8 @@ impl Index {
             } else {
                 let mut matched = 0usize;
                 let mut lowest = WordTier::WordStart;
-                for (word, mask) in words.iter().zip(&word_masks) {
-                    match self.match_word(entry, word, *mask) {
+                for (w, (word, mask)) in words.iter().zip(&word_masks).enumerate() {
+                    match self.match_word(entry, word, *mask, secondary_hits[w][index]) {
                         Some(m) => {
                             matched += 1;
                             lowest = lowest.min(m.tier);
@@ -303,7 +326,7 @@ impl Index {
                 if !entry.title_words.is_empty() {
                     score += 600 * covered as i64 / entry.title_words.len() as i64;
                 }
-                let joined: String = entry.title_lower.iter().collect();
+                let joined = &entry.title_lower_text;
                 if entry.ident == query.text.trim().to_lowercase() || entry.slash.as_deref() == Some(phrase.as_str()) {
                     tier = 5;
                 } else if joined.starts_with(&phrase) {
@@ -353,7 +376,27 @@ impl Index {
             .collect()
     }
 
-    fn match_word(&self, entry: &Entry, word: &str, mask: u64) -> Option<WordMatch> {
+    /// For each entry, whether `word` starts a word somewhere in its secondary text.
+    /// Cost: a binary search in the vocabulary plus the postings of the matching words.
+    fn secondary_hits(&self, word: &str) -> Vec<bool> {
+        let mut hits = vec![false; self.entries.len()];
+        if word.contains(' ') {
+            // A quoted phrase: scan the texts themselves, which is rare enough to afford.
+            for (hit, entry) in hits.iter_mut().zip(&self.entries) {
+                *hit = entry.secondary.contains(word);
+            }
+            return hits;
+        }
+        let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < word);
+        for (_, list) in self.vocabulary[start..].iter().take_while(|(w, _)| w.starts_with(word)) {
+            for &i in list {
+                hits[i as usize] = true;
+            }
+        }
+        hits
+    }
+
+    fn match_word(&self, entry: &Entry, word: &str, mask: u64, secondary_hit: bool) -> Option<WordMatch> {
         if entry.mask & mask != mask {
             return None;
         }
@@ -371,12 +414,17 @@ impl Index {
             best = Some(WordMatch { tier: WordTier::WordStart, score: 400 + 10 * len });
         }
         if best.is_none() && word.contains(' ') {
-            let title: String = entry.title_lower.iter().collect();
-            if title.contains(word) {
+            if entry.title_lower_text.contains(word) {
                 best = Some(WordMatch { tier: WordTier::WordStart, score: 600 + 10 * len });
             }
         }
-        if best.is_none() && len >= 2 && !word.contains(' ') {
+        let first = word.chars().next().map(char_bit).unwrap_or(0);
+        if best.is_none()
+            && len >= 3
+            && entry.initials & first != 0
+            && !word.contains(' ')
+            && is_subsequence(word, &entry.title_lower_text)
+        {
             if let Some(s) = self.matcher.fuzzy_match(&entry.title, word) {
                 // Scattered matches of short words are noise; ask for a real run of characters.
                 if s >= 12 * len {
@@ -384,7 +432,7 @@ impl Index {
                 }
             }
         }
-        if best.is_none() && contains_word_start(&entry.secondary, word) {
+        if best.is_none() && secondary_hit {
             best = Some(WordMatch { tier: WordTier::Secondary, score: 100 + 5 * len });
         }
         if best.is_none() && entry.ident.contains(word) && len >= 3 {
@@ -423,23 +471,10 @@ impl Index {
     }
 }
 
-fn contains_word_start(text: &str, word: &str) -> bool {
-    let mut from = 0;
-    while let Some(pos) = text[from..].find(word) {
-        let at = from + pos;
-        let before = text[..at].chars().next_back();
-        if before.is_none_or(|c| !c.is_alphanumeric()) {
-            return true;
-        }
-        from = at + word.len().max(1);
-        if from >= text.len() {
-            break;
-        }
-        while !text.is_char_boundary(from) {
-            from += 1;
-        }
-    }
-    false
+/// Whether every char of `needle` occurs in `haystack` in order; a cheap test before skim.
+fn is_subsequence(needle: &str, haystack: &str) -> bool {
+    let mut rest = haystack.chars();
+    needle.chars().all(|n| rest.any(|h| h == n))
 }
 
 /// Convenience for callers holding a plain list: builds an index and ranks once.

@@ -21,8 +21,9 @@ export interface SettingSchema {
   types: ValueType[]; enum?: JsonValue[]; enumDescriptions?: string[]; minimum?: number; maximum?: number;
   default?: JsonValue; description?: string; restricted: boolean; alternatives?: Constraint[];
 }
+export type EnterAction = "run" | "toggle" | "choose" | "edit";
 export interface Item {
-  id: string; kind: ItemKind; title: string; detail?: string; keywords?: string[]; source: string;
+  id: string; kind: ItemKind; action: EnterAction; title: string; detail?: string; keywords?: string[]; source: string;
   fromWorkspace: boolean; risk: Risk; command?: string; key?: string; keybinding?: string;
   derivedTitle?: boolean; setting?: SettingSchema;
 }
@@ -37,7 +38,9 @@ export interface CatalogStats {
 }
 export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[] }
 export interface Query { text: string; words: string[]; slash?: string; args: string }
-export interface RankedResult { item: Item; score: number; highlights: [number, number][] }
+/** What a ranked result carries: the item without its schema and keywords, to keep results light. */
+export type ItemSummary = Omit<Item, "setting" | "keywords">;
+export interface RankedResult { item: ItemSummary; score: number; highlights: [number, number][] }
 export interface RankResult { query: Query; results: RankedResult[] }
 export interface CheckSettingParams { key: string; text?: string; value?: JsonValue }
 export type CheckSettingResult =
@@ -111,9 +114,51 @@ fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue, what: &str) -> Result<T
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
 }
 
+/// An item without its schema and keywords; `Core::item` gives the whole item on demand.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ItemSummary<'a> {
+    id: &'a str,
+    kind: crate::item::ItemKind,
+    action: crate::item::EnterAction,
+    title: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<&'a str>,
+    source: &'a str,
+    from_workspace: bool,
+    risk: crate::item::Risk,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keybinding: Option<&'a str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    derived_title: bool,
+}
+
+impl<'a> From<&'a Item> for ItemSummary<'a> {
+    fn from(item: &'a Item) -> Self {
+        ItemSummary {
+            id: &item.id,
+            kind: item.kind,
+            action: item.action,
+            title: &item.title,
+            detail: item.detail.as_deref(),
+            source: &item.source,
+            from_workspace: item.from_workspace,
+            risk: item.risk,
+            command: item.command.as_deref(),
+            key: item.key.as_deref(),
+            keybinding: item.keybinding.as_deref(),
+            derived_title: item.derived_title,
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct RankedView<'a> {
-    item: &'a Item,
+    item: ItemSummary<'a>,
     score: i64,
     highlights: &'a [[u32; 2]],
 }
@@ -199,7 +244,7 @@ impl Core {
         let ranked = self.index.rank(&query, &options);
         let results = ranked
             .iter()
-            .map(|r| RankedView { item: &self.index.items()[r.index], score: r.score, highlights: &r.highlights })
+            .map(|r| RankedView { item: (&self.index.items()[r.index]).into(), score: r.score, highlights: &r.highlights })
             .collect();
         Ok(to_js(&RankView { query: &query, results })?.into())
     }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
-use solidus_core::{ItemKind, Risk};
+use solidus_core::{EnterAction, ItemKind, Risk};
 
 fn shared() -> PathBuf {
     std::env::var_os("SOLIDUS_SHARED")
@@ -64,6 +64,12 @@ fn settings_carry_their_schema() {
     assert_eq!(git_path.risk, Risk::ReachesShell);
     assert_eq!(find("editor.fontSize").risk, Risk::Safe);
     assert_eq!(find("editor.wordWrap").title, "Editor: Word Wrap");
+    // Enter toggles booleans, offers enum values, and asks for anything else.
+    assert_eq!(find("editor.wordWrap").action, EnterAction::Choose);
+    assert_eq!(find("editor.fontSize").action, EnterAction::Edit);
+    assert_eq!(find("editor.minimap.enabled").action, EnterAction::Toggle);
+    // Boolean-or-string is not a plain toggle.
+    assert_eq!(find("editor.indentSize").action, EnterAction::Edit);
 }
 
 #[test]

@@ -40,7 +40,8 @@ test('"Solidus: Show Log" opens the Solidus output channel', async (t) => {
 
       // The panel shows the Output view, whose channel picker names the channel on screen.
       await page.locator('.part.panel[data-active-composite="workbench.panel.output"]').waitFor({ timeout: 10_000 });
-      const picker = page.locator('.part.panel select[aria-label="Switch Output"]');
+      // The picker appears twice (panel title and view toolbar); read the one on screen.
+      const picker = page.locator('.part.panel select[aria-label="Switch Output"]').filter({ visible: true }).first();
       const channel = await waitFor(
         async () => {
           const name = await picker.evaluate(

@@ -3,16 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as vscode from 'vscode';
 import { readConfig } from '../../extension/config';
-import type { Item } from '../../extension/core';
 import { RecentItems } from '../../extension/recent';
-import { describeValue, settingAction, writeUserSetting, currentValue } from '../../extension/settings';
-
-function setting(types: string[], extra: Record<string, unknown> = {}): Item {
-  return {
-    id: 'setting:x', kind: 'setting', title: 'X', source: 'core', fromWorkspace: false, risk: 'safe', key: 'x',
-    setting: { types, restricted: false, ...extra },
-  } as Item;
-}
+import { describeValue, writeUserSetting, currentValue } from '../../extension/settings';
 
 class MemoryMemento {
   private readonly values = new Map<string, unknown>();
@@ -26,16 +18,6 @@ class MemoryMemento {
     this.values.set(key, value);
   }
 }
-
-describe('settingAction', () => {
-  it('toggles booleans, offers enums, asks for the rest', () => {
-    assert.equal(settingAction(setting(['boolean'])), 'toggle');
-    assert.equal(settingAction(setting(['string'], { enum: ['off', 'on'] })), 'choose');
-    assert.equal(settingAction(setting(['number'], { minimum: 6 })), 'edit');
-    // A boolean-or-string setting is not a plain toggle.
-    assert.equal(settingAction(setting(['boolean', 'string'])), 'edit');
-  });
-});
 
 describe('RecentItems', () => {
   it('keeps the most recent first, without duplicates, within the limit', async () => {
