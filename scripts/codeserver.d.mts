@@ -28,7 +28,14 @@ export declare function parseJsonc(text: string): any;
 export declare function freePort(): Promise<number>;
 export declare function portInUse(port: number): Promise<boolean>;
 
-export declare function installExtensions(options: { vsix: string[]; extensionsDir: string; userDataDir: string }): Promise<void>;
+/** Installs .vsix files into an extensions dir; rejects with code-server's output when one fails. */
+export declare function installExtensions(options: {
+  vsix: string[];
+  extensionsDir: string;
+  userDataDir: string;
+  /** Scratch dir for a config file; default a temp dir removed afterwards. */
+  workDir?: string;
+}): Promise<void>;
 
 export interface StartOptions {
   /** The extension package to install; null or omitted installs none. */

@@ -283,6 +283,7 @@ impl Index {
         let word_masks: Vec<u64> = words.iter().map(|w| char_mask(w)).collect();
         let secondary_hits: Vec<Vec<bool>> = words.iter().map(|w| self.secondary_hits(w)).collect();
         let phrase = words.join(" ");
+        let whole = query.text.trim().to_lowercase();
         let mut scored: Vec<(i64, usize)> = Vec::new();
         for (index, entry) in self.entries.iter().enumerate() {
             if !options.kinds.is_empty() && !options.kinds.contains(&self.items[index].kind) {
@@ -327,7 +328,7 @@ impl Index {
                     score += 600 * covered as i64 / entry.title_words.len() as i64;
                 }
                 let joined = &entry.title_lower_text;
-                if entry.ident == query.text.trim().to_lowercase() || entry.slash.as_deref() == Some(phrase.as_str()) {
+                if entry.ident == whole || entry.slash.as_deref() == Some(phrase.as_str()) {
                     tier = 5;
                 } else if joined.starts_with(&phrase) {
                     tier = 4;
@@ -423,6 +424,7 @@ impl Index {
             && len >= 3
             && entry.initials & first != 0
             && !word.contains(' ')
+            && starts_with_run(word, &entry.title_lower_text)
             && is_subsequence(word, &entry.title_lower_text)
         {
             if let Some(s) = self.matcher.fuzzy_match(&entry.title, word) {
@@ -468,6 +470,16 @@ impl Index {
             }
         }
         utf16_ranges(&entry.title, &chars)
+    }
+}
+
+/// Whether the first two chars of `word` occur together in `text`: skim only scores a word
+/// above the noise threshold when it matches in runs, so this skips hopeless candidates.
+fn starts_with_run(word: &str, text: &str) -> bool {
+    let mut chars = word.char_indices();
+    match (chars.next(), chars.next()) {
+        (Some(_), Some((second, c))) => text.contains(&word[..second + c.len_utf8()]),
+        _ => true,
     }
 }
 

@@ -120,24 +120,35 @@ export async function runPaletteCommand(page: Page, title: string, timeoutMs = 1
 
 /**
  * Finds the frame that contains `selector`. Webview HTML lives two iframes deep (the webview host
- * frame, then its `active-frame`), so this scans every frame of the page until one matches.
+ * frame, then its `active-frame`), so this scans every frame of the page until one matches. With
+ * `focused`, the element must also be its document's active element (skips a popup being closed).
  */
-export async function findWebviewFrame(page: Page, selector: string, timeoutMs = 10_000): Promise<Frame> {
+export async function findWebviewFrame(
+  page: Page,
+  selector: string,
+  timeoutMs = 10_000,
+  { focused = false }: { focused?: boolean } = {},
+): Promise<Frame> {
   try {
     return await waitFor(
       async () => {
         for (const frame of page.frames()) {
           if (frame.isDetached()) continue;
-          const handle = await frame.$(selector).catch(() => null);
-          if (handle) {
-            await handle.dispose();
-            return frame;
-          }
+          const found = await frame
+            .evaluate(
+              ([sel, mustHaveFocus]) => {
+                const element = document.querySelector(sel);
+                return element !== null && (!mustHaveFocus || document.activeElement === element);
+              },
+              [selector, focused] as const,
+            )
+            .catch(() => false); // A frame still loading or going away.
+          if (found) return frame;
         }
         return undefined;
       },
       timeoutMs,
-      { message: `a frame containing ${selector}` },
+      { message: `a frame containing ${focused ? 'a focused ' : ''}${selector}` },
     );
   } catch (error) {
     const urls = page.frames().map((f) => `  ${f.url().slice(0, 120)}`).join('\n');
@@ -147,12 +158,13 @@ export async function findWebviewFrame(page: Page, selector: string, timeoutMs =
 
 /**
  * Opens the Solidus popup with its keybinding (Ctrl+Alt+Space) while the editor area has focus and
- * returns the webview frame holding `#solidus-query`.
+ * returns the webview frame whose `#solidus-query` is visible and has the focus (the popup puts it
+ * there on opening). The first opening takes about 5–7 s here: VS Code boots the webview frames.
  */
-export async function openPopup(page: Page, timeoutMs = 10_000): Promise<Frame> {
+export async function openPopup(page: Page, timeoutMs = 30_000): Promise<Frame> {
   await focusEditorArea(page);
   await page.keyboard.press('Control+Alt+Space');
-  const frame = await findWebviewFrame(page, '#solidus-query', timeoutMs);
+  const frame = await findWebviewFrame(page, '#solidus-query', timeoutMs, { focused: true });
   await frame.locator('#solidus-query').waitFor({ state: 'visible', timeout: timeoutMs });
   return frame;
 }
