@@ -6,7 +6,10 @@ use std::time::Instant;
 
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
-    let rounds: u32 = std::env::args().nth(2).and_then(|r| r.parse().ok()).unwrap_or(100);
+    let rounds: u32 = std::env::args()
+        .nth(2)
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(100);
     let read = |n: &str| Some(std::fs::read_to_string(format!("{dir}/{n}")).expect(n));
     let sources = CatalogSources {
         keybindings_schema: read("keybindings-schema.json"),
@@ -20,7 +23,13 @@ fn main() {
     let catalog = build_catalog(&sources);
     println!("build {:?}", t.elapsed());
     let index = Index::new(catalog.items);
-    for q in ["font", "word wrap", "toggle word wrap", "ed fo si", "wor wra"] {
+    for q in [
+        "font",
+        "word wrap",
+        "toggle word wrap",
+        "ed fo si",
+        "wor wra",
+    ] {
         let query = parse_query(q);
         let t = Instant::now();
         for _ in 0..rounds {

@@ -62,34 +62,130 @@ pub struct CatalogStats {
 /// Friendly slash names and titles for the most used commands; only ids the host reports are used.
 const CURATED: &[(&str, &str, &str)] = &[
     ("editor.action.formatDocument", "/format", "Format Document"),
-    ("workbench.action.toggleZenMode", "/zen", "View: Toggle Zen Mode"),
-    ("editor.action.toggleWordWrap", "/wrap", "View: Toggle Word Wrap"),
-    ("editor.action.toggleMinimap", "/minimap", "View: Toggle Minimap"),
+    (
+        "workbench.action.toggleZenMode",
+        "/zen",
+        "View: Toggle Zen Mode",
+    ),
+    (
+        "editor.action.toggleWordWrap",
+        "/wrap",
+        "View: Toggle Word Wrap",
+    ),
+    (
+        "editor.action.toggleMinimap",
+        "/minimap",
+        "View: Toggle Minimap",
+    ),
     ("workbench.action.files.save", "/save", "File: Save"),
-    ("workbench.action.files.saveAll", "/saveall", "File: Save All Files"),
-    ("workbench.action.closeActiveEditor", "/close", "View: Close Editor"),
-    ("workbench.action.closeAllEditors", "/closeall", "View: Close All Editors"),
-    ("workbench.action.togglePanel", "/panel", "View: Toggle Panel Visibility"),
-    ("workbench.action.toggleSidebarVisibility", "/sidebar", "View: Toggle Primary Side Bar Visibility"),
-    ("workbench.action.terminal.new", "/terminal", "Terminal: Create New Terminal"),
-    ("workbench.action.reloadWindow", "/reload", "Developer: Reload Window"),
-    ("workbench.action.selectTheme", "/theme", "Preferences: Color Theme"),
-    ("workbench.action.openSettings", "/settings", "Preferences: Open Settings (UI)"),
-    ("workbench.action.openGlobalKeybindings", "/keys", "Preferences: Open Keyboard Shortcuts"),
-    ("editor.action.commentLine", "/comment", "Toggle Line Comment"),
-    ("editor.action.organizeImports", "/imports", "Organize Imports"),
+    (
+        "workbench.action.files.saveAll",
+        "/saveall",
+        "File: Save All Files",
+    ),
+    (
+        "workbench.action.closeActiveEditor",
+        "/close",
+        "View: Close Editor",
+    ),
+    (
+        "workbench.action.closeAllEditors",
+        "/closeall",
+        "View: Close All Editors",
+    ),
+    (
+        "workbench.action.togglePanel",
+        "/panel",
+        "View: Toggle Panel Visibility",
+    ),
+    (
+        "workbench.action.toggleSidebarVisibility",
+        "/sidebar",
+        "View: Toggle Primary Side Bar Visibility",
+    ),
+    (
+        "workbench.action.terminal.new",
+        "/terminal",
+        "Terminal: Create New Terminal",
+    ),
+    (
+        "workbench.action.reloadWindow",
+        "/reload",
+        "Developer: Reload Window",
+    ),
+    (
+        "workbench.action.selectTheme",
+        "/theme",
+        "Preferences: Color Theme",
+    ),
+    (
+        "workbench.action.openSettings",
+        "/settings",
+        "Preferences: Open Settings (UI)",
+    ),
+    (
+        "workbench.action.openGlobalKeybindings",
+        "/keys",
+        "Preferences: Open Keyboard Shortcuts",
+    ),
+    (
+        "editor.action.commentLine",
+        "/comment",
+        "Toggle Line Comment",
+    ),
+    (
+        "editor.action.organizeImports",
+        "/imports",
+        "Organize Imports",
+    ),
     ("editor.action.rename", "/rename", "Rename Symbol"),
-    ("workbench.action.findInFiles", "/search", "Search: Find in Files"),
+    (
+        "workbench.action.findInFiles",
+        "/search",
+        "Search: Find in Files",
+    ),
     ("workbench.action.gotoLine", "/line", "Go to Line/Column"),
     ("editor.action.fontZoomIn", "/bigger", "Editor Font Zoom In"),
-    ("editor.action.fontZoomOut", "/smaller", "Editor Font Zoom Out"),
-    ("workbench.action.splitEditor", "/split", "View: Split Editor"),
-    ("editor.action.sortLinesAscending", "/sort", "Sort Lines Ascending"),
-    ("editor.action.trimTrailingWhitespace", "/trim", "Trim Trailing Whitespace"),
-    ("workbench.action.toggleFullScreen", "/fullscreen", "View: Toggle Full Screen"),
-    ("editor.action.toggleRenderWhitespace", "/whitespace", "View: Toggle Render Whitespace"),
-    ("workbench.action.files.newUntitledFile", "/new", "File: New Untitled Text File"),
-    ("workbench.action.openRecent", "/recent", "File: Open Recent"),
+    (
+        "editor.action.fontZoomOut",
+        "/smaller",
+        "Editor Font Zoom Out",
+    ),
+    (
+        "workbench.action.splitEditor",
+        "/split",
+        "View: Split Editor",
+    ),
+    (
+        "editor.action.sortLinesAscending",
+        "/sort",
+        "Sort Lines Ascending",
+    ),
+    (
+        "editor.action.trimTrailingWhitespace",
+        "/trim",
+        "Trim Trailing Whitespace",
+    ),
+    (
+        "workbench.action.toggleFullScreen",
+        "/fullscreen",
+        "View: Toggle Full Screen",
+    ),
+    (
+        "editor.action.toggleRenderWhitespace",
+        "/whitespace",
+        "View: Toggle Render Whitespace",
+    ),
+    (
+        "workbench.action.files.newUntitledFile",
+        "/new",
+        "File: New Untitled Text File",
+    ),
+    (
+        "workbench.action.openRecent",
+        "/recent",
+        "File: Open Recent",
+    ),
 ];
 
 /// Builds the catalog. Never fails: each malformed source or entry becomes a warning.
@@ -111,11 +207,25 @@ pub fn build_catalog(sources: &CatalogSources) -> Catalog {
 impl Catalog {
     /// Counts by kind and source, as the CLI's `catalog` command prints them.
     pub fn stats(&self) -> CatalogStats {
-        let mut stats = CatalogStats { total: self.items.len(), warnings: self.warnings.len(), ..Default::default() };
+        let mut stats = CatalogStats {
+            total: self.items.len(),
+            warnings: self.warnings.len(),
+            ..Default::default()
+        };
         for item in &self.items {
-            *stats.by_kind.entry(item.kind.as_str().to_string()).or_default() += 1;
-            let source = if item.source.starts_with("extension:") { "extension" } else { item.source.as_str() };
-            *stats.by_source.entry(format!("{}:{}", item.kind.as_str(), source)).or_default() += 1;
+            *stats
+                .by_kind
+                .entry(item.kind.as_str().to_string())
+                .or_default() += 1;
+            let source = if item.source.starts_with("extension:") {
+                "extension"
+            } else {
+                item.source.as_str()
+            };
+            *stats
+                .by_source
+                .entry(format!("{}:{}", item.kind.as_str(), source))
+                .or_default() += 1;
             if item.kind == ItemKind::Command && !item.derived_title {
                 stats.commands_with_vscode_title += 1;
             }
@@ -152,7 +262,10 @@ struct Extension {
 
 impl Builder {
     fn warn(&mut self, source: &str, message: impl Into<String>) {
-        self.warnings.push(Warning { source: source.to_string(), message: message.into() });
+        self.warnings.push(Warning {
+            source: source.to_string(),
+            message: message.into(),
+        });
     }
 
     fn parse_document(&mut self, source: &str, text: Option<&str>) -> Option<Value> {
@@ -187,50 +300,75 @@ impl Builder {
     }
 
     fn read_keybindings(&mut self, text: Option<&str>) {
-        let Some(doc) = self.parse_document("defaultKeybindings", text) else { return };
+        let Some(doc) = self.parse_document("defaultKeybindings", text) else {
+            return;
+        };
         let Some(list) = doc.as_array() else {
             self.warn("defaultKeybindings", "expected an array, skipped");
             return;
         };
         for entry in list {
-            let (Some(command), Some(key)) =
-                (entry.get("command").and_then(Value::as_str), entry.get("key").and_then(Value::as_str))
-            else {
+            let (Some(command), Some(key)) = (
+                entry.get("command").and_then(Value::as_str),
+                entry.get("key").and_then(Value::as_str),
+            ) else {
                 continue;
             };
             if command.starts_with('-') {
                 continue;
             }
             // Later entries win, as in VS Code's own resolution.
-            self.keybindings.insert(command.to_string(), pretty_key(key));
+            self.keybindings
+                .insert(command.to_string(), pretty_key(key));
         }
     }
 
     fn read_keybindings_schema(&mut self, text: Option<&str>) {
-        let Some(doc) = self.parse_document("keybindingsSchema", text) else { return };
+        let Some(doc) = self.parse_document("keybindingsSchema", text) else {
+            return;
+        };
         let names = doc.pointer("/definitions/commandNames");
         let ids = names.and_then(|n| n.get("enum")).and_then(Value::as_array);
         let Some(ids) = ids else {
-            self.warn("keybindingsSchema", "no definitions.commandNames.enum, skipped");
+            self.warn(
+                "keybindingsSchema",
+                "no definitions.commandNames.enum, skipped",
+            );
             return;
         };
         let empty = Vec::new();
-        let titles = names.and_then(|n| n.get("enumDescriptions")).and_then(Value::as_array).unwrap_or(&empty);
+        let titles = names
+            .and_then(|n| n.get("enumDescriptions"))
+            .and_then(Value::as_array)
+            .unwrap_or(&empty);
         for (i, id) in ids.iter().enumerate() {
             let Some(id) = id.as_str() else {
-                self.warn("keybindingsSchema", format!("command id at {i} is not a string, skipped"));
+                self.warn(
+                    "keybindingsSchema",
+                    format!("command id at {i} is not a string, skipped"),
+                );
                 continue;
             };
-            let title = titles.get(i).and_then(Value::as_str).map(str::trim).filter(|t| !t.is_empty());
+            let title = titles
+                .get(i)
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|t| !t.is_empty());
             self.add_command(
                 id,
-                CommandEntry { title: title.map(String::from), source: "core".into(), ..Default::default() },
+                CommandEntry {
+                    title: title.map(String::from),
+                    source: "core".into(),
+                    ..Default::default()
+                },
             );
         }
     }
 
     fn read_extensions(&mut self, text: Option<&str>) -> Vec<Extension> {
-        let Some(doc) = self.parse_document("extensions", text) else { return Vec::new() };
+        let Some(doc) = self.parse_document("extensions", text) else {
+            return Vec::new();
+        };
         let Some(list) = doc.as_array() else {
             self.warn("extensions", "expected an array, skipped");
             return Vec::new();
@@ -241,7 +379,10 @@ impl Builder {
                 self.warn("extensions", format!("extension at {i} has no id, skipped"));
                 continue;
             };
-            let display = ext.get("displayName").and_then(Value::as_str).map(String::from);
+            let display = ext
+                .get("displayName")
+                .and_then(Value::as_str)
+                .map(String::from);
             let contributes = ext.get("contributes").cloned().unwrap_or(Value::Null);
             let commands = match contributes.get("commands") {
                 Some(Value::Array(list)) => list.clone(),
@@ -250,7 +391,10 @@ impl Builder {
             };
             for command in commands {
                 let Some(command_id) = command.get("command").and_then(Value::as_str) else {
-                    self.warn(&format!("extension:{id}"), "a contributed command has no id, skipped");
+                    self.warn(
+                        &format!("extension:{id}"),
+                        "a contributed command has no id, skipped",
+                    );
                     continue;
                 };
                 let title = localized(command.get("title"));
@@ -265,19 +409,30 @@ impl Builder {
                     },
                 );
             }
-            out.push(Extension { id: id.to_string(), contributes });
+            out.push(Extension {
+                id: id.to_string(),
+                contributes,
+            });
         }
         out
     }
 
     fn read_registered(&mut self, text: Option<&str>) {
-        let Some(doc) = self.parse_document("registeredCommands", text) else { return };
+        let Some(doc) = self.parse_document("registeredCommands", text) else {
+            return;
+        };
         let Some(list) = doc.as_array() else {
             self.warn("registeredCommands", "expected an array, skipped");
             return;
         };
         for id in list.iter().filter_map(Value::as_str) {
-            self.add_command(id, CommandEntry { source: "registered".into(), ..Default::default() });
+            self.add_command(
+                id,
+                CommandEntry {
+                    source: "registered".into(),
+                    ..Default::default()
+                },
+            );
         }
     }
 
@@ -288,7 +443,8 @@ impl Builder {
         if !self.settings.contains_key(key) {
             self.setting_order.push(key.to_string());
         }
-        self.settings.insert(key.to_string(), (schema, source.to_string()));
+        self.settings
+            .insert(key.to_string(), (schema, source.to_string()));
     }
 
     fn read_default_settings(&mut self, text: Option<&str>) {
@@ -301,7 +457,10 @@ impl Builder {
             let value = match member.value {
                 Ok(v) => v,
                 Err(e) => {
-                    self.warn("defaultSettings", format!("{}: malformed default, skipped: {e}", member.key));
+                    self.warn(
+                        "defaultSettings",
+                        format!("{}: malformed default, skipped: {e}", member.key),
+                    );
                     continue;
                 }
             };
@@ -311,7 +470,9 @@ impl Builder {
     }
 
     fn read_resource_language(&mut self, text: Option<&str>) {
-        let Some(doc) = self.parse_document("resourceLanguageSchema", text) else { return };
+        let Some(doc) = self.parse_document("resourceLanguageSchema", text) else {
+            return;
+        };
         let defs = doc.get("$defs").and_then(Value::as_object);
         let Some(properties) = doc.get("properties").and_then(Value::as_object) else {
             self.warn("resourceLanguageSchema", "no properties, skipped");
@@ -319,7 +480,10 @@ impl Builder {
         };
         for (key, property) in properties {
             if !property.is_object() {
-                self.warn("resourceLanguageSchema", format!("{key}: schema is not an object, skipped"));
+                self.warn(
+                    "resourceLanguageSchema",
+                    format!("{key}: schema is not an object, skipped"),
+                );
                 continue;
             }
             let mut schema = SettingSchema::from_json(property, defs);
@@ -335,12 +499,17 @@ impl Builder {
             Some(single @ Value::Object(_)) => vec![single.clone()],
             None | Some(Value::Null) => return,
             Some(_) => {
-                self.warn(&source, "contributes.configuration has an unexpected shape, skipped");
+                self.warn(
+                    &source,
+                    "contributes.configuration has an unexpected shape, skipped",
+                );
                 return;
             }
         };
         for block in blocks {
-            let Some(properties) = block.get("properties").and_then(Value::as_object) else { continue };
+            let Some(properties) = block.get("properties").and_then(Value::as_object) else {
+                continue;
+            };
             for (key, property) in properties {
                 if !property.is_object() {
                     self.warn(&source, format!("{key}: schema is not an object, skipped"));
@@ -360,7 +529,9 @@ impl Builder {
             if schema.description.is_empty() || schema.description.starts_with('%') {
                 schema.description = old.description.clone();
             }
-            if schema.enum_descriptions.iter().all(String::is_empty) && old.enum_values == schema.enum_values {
+            if schema.enum_descriptions.iter().all(String::is_empty)
+                && old.enum_values == schema.enum_values
+            {
                 schema.enum_descriptions = old.enum_descriptions.clone();
             }
             if schema.default.is_none() {
@@ -370,10 +541,15 @@ impl Builder {
     }
 
     fn finish(mut self) -> Catalog {
-        let curated: HashMap<&str, (&str, &str)> = CURATED.iter().map(|(id, slash, title)| (*id, (*slash, *title))).collect();
+        let curated: HashMap<&str, (&str, &str)> = CURATED
+            .iter()
+            .map(|(id, slash, title)| (*id, (*slash, *title)))
+            .collect();
         let mut items = Vec::with_capacity(self.command_order.len() + self.setting_order.len());
         for id in std::mem::take(&mut self.command_order) {
-            let Some(entry) = self.commands.remove(&id) else { continue };
+            let Some(entry) = self.commands.remove(&id) else {
+                continue;
+            };
             let friendly = curated.get(id.as_str());
             let vscode_title = entry.title.as_ref().map(|t| match &entry.category {
                 Some(c) if !c.is_empty() && !t.starts_with(&format!("{c}:")) => format!("{c}: {t}"),
@@ -411,8 +587,14 @@ impl Builder {
             });
         }
         for key in std::mem::take(&mut self.setting_order) {
-            let Some((schema, source)) = self.settings.remove(&key) else { continue };
-            let risk = if setting_reaches_shell(&key, schema.restricted) { Risk::ReachesShell } else { Risk::Safe };
+            let Some((schema, source)) = self.settings.remove(&key) else {
+                continue;
+            };
+            let risk = if setting_reaches_shell(&key, schema.restricted) {
+                Risk::ReachesShell
+            } else {
+                Risk::Safe
+            };
             items.push(Item {
                 id: format!("setting:{key}"),
                 kind: ItemKind::Setting,
@@ -430,7 +612,10 @@ impl Builder {
                 setting: Some(schema),
             });
         }
-        Catalog { items, warnings: self.warnings }
+        Catalog {
+            items,
+            warnings: self.warnings,
+        }
     }
 }
 
@@ -438,7 +623,11 @@ impl Builder {
 fn localized(value: Option<&Value>) -> Option<String> {
     let text = match value? {
         Value::String(s) => s.clone(),
-        Value::Object(o) => o.get("value").or_else(|| o.get("original")).and_then(Value::as_str)?.to_string(),
+        Value::Object(o) => o
+            .get("value")
+            .or_else(|| o.get("original"))
+            .and_then(Value::as_str)?
+            .to_string(),
         _ => return None,
     };
     let text = text.trim().to_string();
@@ -461,7 +650,10 @@ fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
     let mut enum_descriptions = Vec::new();
     for line in lines {
         if let Some(rest) = line.strip_prefix("- ") {
-            if let Some((name, text)) = rest.split_once(": ").or_else(|| rest.strip_suffix(':').map(|n| (n, ""))) {
+            if let Some((name, text)) = rest
+                .split_once(": ")
+                .or_else(|| rest.strip_suffix(':').map(|n| (n, "")))
+            {
                 if !name.contains(' ') {
                     enum_values.push(name.to_string());
                     enum_descriptions.push(clean_markdown(text.trim()));
@@ -480,18 +672,35 @@ fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
     let enum_json: Vec<Value> = enum_values
         .iter()
         .map(|v| match default_type {
-            ValueType::Number => v.parse::<f64>().ok().and_then(serde_json::Number::from_f64).map(Value::Number),
+            ValueType::Number => v
+                .parse::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+                .map(Value::Number),
             ValueType::Boolean => v.parse::<bool>().ok().map(Value::Bool),
             _ => Some(Value::String(v.clone())),
         })
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default();
-    let types = if default_type == ValueType::Null { Vec::new() } else { vec![default_type] };
+    let types = if default_type == ValueType::Null {
+        Vec::new()
+    } else {
+        vec![default_type]
+    };
     let mut schema = SettingSchema {
         description: clean_markdown(&description.join(" ")),
-        enum_descriptions: if enum_json.is_empty() { Vec::new() } else { enum_descriptions },
+        enum_descriptions: if enum_json.is_empty() {
+            Vec::new()
+        } else {
+            enum_descriptions
+        },
         default: Some(default),
-        alternatives: vec![Constraint { types, enum_values: enum_json, minimum: None, maximum: None }],
+        alternatives: vec![Constraint {
+            types,
+            enum_values: enum_json,
+            minimum: None,
+            maximum: None,
+        }],
         ..Default::default()
     };
     schema.summarise();
@@ -505,12 +714,21 @@ pub fn setting_reaches_shell(key: &str, restricted: bool) -> bool {
         return true;
     }
     let lower = key.to_ascii_lowercase();
-    const PREFIXES: [&str; 6] = ["terminal.", "task.", "security.", "http.", "chat.tools.", "solidus."];
+    const PREFIXES: [&str; 6] = [
+        "terminal.",
+        "task.",
+        "security.",
+        "http.",
+        "chat.tools.",
+        "solidus.",
+    ];
     if PREFIXES.iter().any(|p| lower.starts_with(p)) {
         return true;
     }
     let last = lower.rsplit('.').next().unwrap_or(&lower);
-    ["path", "executable", "command", "shell", "tsdk"].iter().any(|s| last.ends_with(s))
+    ["path", "executable", "command", "shell", "tsdk"]
+        .iter()
+        .any(|s| last.ends_with(s))
 }
 
 /// Core commands that send text to a shell or start tasks.

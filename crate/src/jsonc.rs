@@ -104,7 +104,11 @@ pub fn commented_members(text: &str) -> Vec<CommentedMember> {
         i = skip_space(bytes, i + 1, &mut Vec::new());
         let value_end = value_end(bytes, i);
         let value = parse(&text[i..value_end]).map_err(|e| e.to_string());
-        members.push(CommentedMember { key, value, comments });
+        members.push(CommentedMember {
+            key,
+            value,
+            comments,
+        });
         if value_end <= i {
             break;
         }
@@ -122,7 +126,11 @@ fn skip_space(bytes: &[u8], mut i: usize, comments: &mut Vec<String>) -> usize {
                 while i < bytes.len() && bytes[i] != b'\n' {
                     i += 1;
                 }
-                comments.push(String::from_utf8_lossy(&bytes[start..i]).trim_end().to_string());
+                comments.push(
+                    String::from_utf8_lossy(&bytes[start..i])
+                        .trim_end()
+                        .to_string(),
+                );
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
                 i += 2;
@@ -222,7 +230,16 @@ mod tests {
 
     #[test]
     fn never_panics_on_truncated_input() {
-        for text in ["{", "{\"a", "{\"a\":", "{\"a\": [1,", "{\"a\": \"x", "/*", "{//", "{\"a\":1,,"] {
+        for text in [
+            "{",
+            "{\"a",
+            "{\"a\":",
+            "{\"a\": [1,",
+            "{\"a\": \"x",
+            "/*",
+            "{//",
+            "{\"a\":1,,",
+        ] {
             let _ = commented_members(text);
             let _ = parse(text);
         }

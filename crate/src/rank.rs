@@ -37,7 +37,12 @@ pub struct RankOptions {
 
 impl Default for RankOptions {
     fn default() -> Self {
-        RankOptions { limit: 50, mode: Mode::All, recent: Vec::new(), kinds: Vec::new() }
+        RankOptions {
+            limit: 50,
+            mode: Mode::All,
+            recent: Vec::new(),
+            kinds: Vec::new(),
+        }
     }
 }
 
@@ -57,7 +62,10 @@ pub struct Query {
 /// Splits the text into words; `"word wrap"` stays one phrase and a leading `/` is recognised.
 pub fn parse_query(text: &str) -> Query {
     let trimmed = text.trim_start();
-    let mut query = Query { text: text.to_string(), ..Default::default() };
+    let mut query = Query {
+        text: text.to_string(),
+        ..Default::default()
+    };
     let mut rest = trimmed;
     if let Some(after) = trimmed.strip_prefix('/') {
         let end = after.find(char::is_whitespace).unwrap_or(after.len());
@@ -104,8 +112,9 @@ pub struct RankedItem {
 
 /// Words that carry no meaning in a plain-language request; ignored in `any` mode only.
 const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "the", "to", "of", "in", "on", "for", "my", "me", "i", "it", "is", "be", "please", "with", "this",
-    "that", "make", "turn", "set", "can", "you", "want", "so", "do", "up", "at", "by", "or", "from", "into", "all",
+    "a", "an", "and", "the", "to", "of", "in", "on", "for", "my", "me", "i", "it", "is", "be",
+    "please", "with", "this", "that", "make", "turn", "set", "can", "you", "want", "so", "do",
+    "up", "at", "by", "or", "from", "into", "all",
 ];
 
 const TIER: i64 = 10_000;
@@ -146,18 +155,34 @@ impl Index {
         let entries: Vec<Entry> = items.iter().map(entry_for).collect();
         let mut postings: HashMap<&str, Vec<u32>> = HashMap::new();
         for (i, entry) in entries.iter().enumerate() {
-            for word in entry.secondary.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
+            for word in entry
+                .secondary
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+            {
                 let list = postings.entry(word).or_default();
                 if list.last() != Some(&(i as u32)) {
                     list.push(i as u32);
                 }
             }
         }
-        let mut vocabulary: Vec<(String, Vec<u32>)> =
-            postings.into_iter().map(|(word, list)| (word.to_string(), list)).collect();
+        let mut vocabulary: Vec<(String, Vec<u32>)> = postings
+            .into_iter()
+            .map(|(word, list)| (word.to_string(), list))
+            .collect();
         vocabulary.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let by_id = items.iter().enumerate().map(|(i, item)| (item.id.clone(), i)).collect();
-        Index { items, entries, vocabulary, matcher: SkimMatcherV2::default().ignore_case(), by_id }
+        let by_id = items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| (item.id.clone(), i))
+            .collect();
+        Index {
+            items,
+            entries,
+            vocabulary,
+            matcher: SkimMatcherV2::default().ignore_case(),
+            by_id,
+        }
     }
 
     pub fn items(&self) -> &[Item] {
@@ -173,9 +198,23 @@ fn entry_for(item: &Item) -> Entry {
     let title_lower: Vec<char> = item.title.chars().flat_map(char::to_lowercase).collect();
     // Lowercasing may change the char count for a few scripts; then highlights fall back to none.
     let title_words = words_with_offsets(&item.title);
-    let ident = item.command.as_deref().or(item.key.as_deref()).unwrap_or(&item.id).to_lowercase();
-    let ident_words = id_words(item.command.as_deref().or(item.key.as_deref()).unwrap_or(&item.id));
-    let slash = item.keywords.iter().find(|k| k.starts_with('/')).map(|k| k[1..].to_lowercase());
+    let ident = item
+        .command
+        .as_deref()
+        .or(item.key.as_deref())
+        .unwrap_or(&item.id)
+        .to_lowercase();
+    let ident_words = id_words(
+        item.command
+            .as_deref()
+            .or(item.key.as_deref())
+            .unwrap_or(&item.id),
+    );
+    let slash = item
+        .keywords
+        .iter()
+        .find(|k| k.starts_with('/'))
+        .map(|k| k[1..].to_lowercase());
     let mut secondary = String::new();
     for keyword in &item.keywords {
         secondary.push_str(&keyword.to_lowercase());
@@ -200,8 +239,22 @@ fn entry_for(item: &Item) -> Entry {
     mask |= char_mask(&ident);
     mask |= char_mask(&secondary);
     let title_lower_text: String = title_lower.iter().collect();
-    let initials = title_words.iter().filter_map(|(w, _)| w.chars().next()).fold(0, |m, c| m | char_bit(c));
-    Entry { initials, title: item.title.clone(), title_lower, title_lower_text, title_words, ident, ident_words, slash, secondary, mask }
+    let initials = title_words
+        .iter()
+        .filter_map(|(w, _)| w.chars().next())
+        .fold(0, |m, c| m | char_bit(c));
+    Entry {
+        initials,
+        title: item.title.clone(),
+        title_lower,
+        title_lower_text,
+        title_words,
+        ident,
+        ident_words,
+        slash,
+        secondary,
+        mask,
+    }
 }
 
 fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
@@ -211,10 +264,8 @@ fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
     let mut prev: Option<char> = None;
     for (i, c) in title.chars().enumerate() {
         let hump = prev.is_some_and(|p| p.is_lowercase()) && c.is_uppercase();
-        if !c.is_alphanumeric() || hump {
-            if !current.is_empty() {
-                out.push((std::mem::take(&mut current), start));
-            }
+        if (!c.is_alphanumeric() || hump) && !current.is_empty() {
+            out.push((std::mem::take(&mut current), start));
         }
         if c.is_alphanumeric() {
             if current.is_empty() {
@@ -266,14 +317,26 @@ impl Index {
     /// Ranks the whole index for `query`. Cost: one pass over every item with a bit-mask
     /// prefilter; fuzzy matching only where every character of a word occurs in the item.
     pub fn rank(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
-        let recent_pos: HashMap<&str, usize> =
-            options.recent.iter().enumerate().map(|(i, id)| (id.as_str(), i)).collect();
+        let recent_pos: HashMap<&str, usize> = options
+            .recent
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), i))
+            .collect();
         let words: Vec<&str> = match options.mode {
             Mode::All => query.words.iter().map(String::as_str).collect(),
             Mode::Any => {
-                let kept: Vec<&str> =
-                    query.words.iter().map(String::as_str).filter(|w| !STOP_WORDS.contains(w)).collect();
-                if kept.is_empty() { query.words.iter().map(String::as_str).collect() } else { kept }
+                let kept: Vec<&str> = query
+                    .words
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|w| !STOP_WORDS.contains(w))
+                    .collect();
+                if kept.is_empty() {
+                    query.words.iter().map(String::as_str).collect()
+                } else {
+                    kept
+                }
             }
         };
         let limit = options.limit.max(1);
@@ -323,7 +386,11 @@ impl Index {
                 }
                 tier = lowest as i64;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
-                let covered = entry.title_words.iter().filter(|(w, _)| words.iter().any(|q| w.starts_with(q))).count();
+                let covered = entry
+                    .title_words
+                    .iter()
+                    .filter(|(w, _)| words.iter().any(|q| w.starts_with(q)))
+                    .count();
                 if !entry.title_words.is_empty() {
                     score += 600 * covered as i64 / entry.title_words.len() as i64;
                 }
@@ -347,8 +414,14 @@ impl Index {
         let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
             b.0.cmp(&a.0)
                 .then_with(|| {
-                    let ra = recent_pos.get(self.items[a.1].id.as_str()).copied().unwrap_or(usize::MAX);
-                    let rb = recent_pos.get(self.items[b.1].id.as_str()).copied().unwrap_or(usize::MAX);
+                    let ra = recent_pos
+                        .get(self.items[a.1].id.as_str())
+                        .copied()
+                        .unwrap_or(usize::MAX);
+                    let rb = recent_pos
+                        .get(self.items[b.1].id.as_str())
+                        .copied()
+                        .unwrap_or(usize::MAX);
                     ra.cmp(&rb)
                 })
                 .then_with(|| self.items[a.1].title.cmp(&self.items[b.1].title))
@@ -361,7 +434,11 @@ impl Index {
         scored.sort_unstable_by(order);
         scored
             .into_iter()
-            .map(|(score, index)| RankedItem { index, score, highlights: self.highlights(index, &words) })
+            .map(|(score, index)| RankedItem {
+                index,
+                score,
+                highlights: self.highlights(index, &words),
+            })
             .collect()
     }
 
@@ -373,7 +450,11 @@ impl Index {
             .filter(|&i| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind))
             .take(limit)
             .enumerate()
-            .map(|(pos, index)| RankedItem { index, score: RECENT_BOOST_MAX / (pos as i64 + 1), highlights: Vec::new() })
+            .map(|(pos, index)| RankedItem {
+                index,
+                score: RECENT_BOOST_MAX / (pos as i64 + 1),
+                highlights: Vec::new(),
+            })
             .collect()
     }
 
@@ -389,7 +470,10 @@ impl Index {
             return hits;
         }
         let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < word);
-        for (_, list) in self.vocabulary[start..].iter().take_while(|(w, _)| w.starts_with(word)) {
+        for (_, list) in self.vocabulary[start..]
+            .iter()
+            .take_while(|(w, _)| w.starts_with(word))
+        {
             for &i in list {
                 hits[i as usize] = true;
             }
@@ -397,7 +481,13 @@ impl Index {
         hits
     }
 
-    fn match_word(&self, entry: &Entry, word: &str, mask: u64, secondary_hit: bool) -> Option<WordMatch> {
+    fn match_word(
+        &self,
+        entry: &Entry,
+        word: &str,
+        mask: u64,
+        secondary_hit: bool,
+    ) -> Option<WordMatch> {
         if entry.mask & mask != mask {
             return None;
         }
@@ -406,18 +496,29 @@ impl Index {
         let mut best: Option<WordMatch> = None;
         for (title_word, _) in &entry.title_words {
             if title_word.starts_with(word) {
-                let exact = if title_word.len() == word.len() { 200 } else { 0 };
-                best = Some(WordMatch { tier: WordTier::WordStart, score: 600 + exact + 10 * len });
+                let exact = if title_word.len() == word.len() {
+                    200
+                } else {
+                    0
+                };
+                best = Some(WordMatch {
+                    tier: WordTier::WordStart,
+                    score: 600 + exact + 10 * len,
+                });
                 break;
             }
         }
         if best.is_none() && entry.ident_words.iter().any(|w| w.starts_with(word)) {
-            best = Some(WordMatch { tier: WordTier::WordStart, score: 400 + 10 * len });
+            best = Some(WordMatch {
+                tier: WordTier::WordStart,
+                score: 400 + 10 * len,
+            });
         }
-        if best.is_none() && word.contains(' ') {
-            if entry.title_lower_text.contains(word) {
-                best = Some(WordMatch { tier: WordTier::WordStart, score: 600 + 10 * len });
-            }
+        if best.is_none() && word.contains(' ') && entry.title_lower_text.contains(word) {
+            best = Some(WordMatch {
+                tier: WordTier::WordStart,
+                score: 600 + 10 * len,
+            });
         }
         let first = word.chars().next().map(char_bit).unwrap_or(0);
         if best.is_none()
@@ -430,15 +531,24 @@ impl Index {
             if let Some(s) = self.matcher.fuzzy_match(&entry.title, word) {
                 // Scattered matches of short words are noise; ask for a real run of characters.
                 if s >= 12 * len {
-                    best = Some(WordMatch { tier: WordTier::Fuzzy, score: s.min(400) });
+                    best = Some(WordMatch {
+                        tier: WordTier::Fuzzy,
+                        score: s.min(400),
+                    });
                 }
             }
         }
         if best.is_none() && secondary_hit {
-            best = Some(WordMatch { tier: WordTier::Secondary, score: 100 + 5 * len });
+            best = Some(WordMatch {
+                tier: WordTier::Secondary,
+                score: 100 + 5 * len,
+            });
         }
         if best.is_none() && entry.ident.contains(word) && len >= 3 {
-            best = Some(WordMatch { tier: WordTier::Secondary, score: 80 });
+            best = Some(WordMatch {
+                tier: WordTier::Secondary,
+                score: 80,
+            });
         }
         best
     }
@@ -493,5 +603,9 @@ fn is_subsequence(needle: &str, haystack: &str) -> bool {
 pub fn rank(items: Vec<Item>, text: &str, options: &RankOptions) -> Vec<(Item, RankedItem)> {
     let index = Index::new(items);
     let query = parse_query(text);
-    index.rank(&query, options).into_iter().map(|r| (index.items[r.index].clone(), r)).collect()
+    index
+        .rank(&query, options)
+        .into_iter()
+        .map(|r| (index.items[r.index].clone(), r))
+        .collect()
 }

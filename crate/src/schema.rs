@@ -108,11 +108,15 @@ impl SettingSchema {
     pub fn from_json(property: &Value, defs: Option<&Map<String, Value>>) -> SettingSchema {
         let mut schema = SettingSchema::default();
         let Some(object) = property.as_object() else {
+            schema.summarise();
             return schema;
         };
         schema.alternatives = alternatives(property, defs, 0);
         schema.default = object.get("default").cloned();
-        schema.restricted = object.get("restricted").and_then(Value::as_bool).unwrap_or(false);
+        schema.restricted = object
+            .get("restricted")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         schema.description = ["markdownDescription", "description"]
             .iter()
             .find_map(|k| object.get(*k).and_then(Value::as_str))
@@ -122,7 +126,10 @@ impl SettingSchema {
             .iter()
             .find_map(|k| object.get(*k).and_then(Value::as_array));
         if let Some(list) = descriptions {
-            schema.enum_descriptions = list.iter().map(|v| v.as_str().map(clean_markdown).unwrap_or_default()).collect();
+            schema.enum_descriptions = list
+                .iter()
+                .map(|v| v.as_str().map(clean_markdown).unwrap_or_default())
+                .collect();
         }
         schema.summarise();
         schema
@@ -187,8 +194,13 @@ impl SettingSchema {
         types.sort();
         self.types = types;
         // Only a setting whose every alternative is an enum is offered as a fixed list.
-        let all_enum = !self.alternatives.is_empty() && self.alternatives.iter().all(|a| !a.enum_values.is_empty());
-        self.enum_values = if all_enum || self.alternatives.is_empty() { enum_values } else { Vec::new() };
+        let all_enum = !self.alternatives.is_empty()
+            && self.alternatives.iter().all(|a| !a.enum_values.is_empty());
+        self.enum_values = if all_enum || self.alternatives.is_empty() {
+            enum_values
+        } else {
+            Vec::new()
+        };
         if self.enum_values.is_empty() {
             self.enum_descriptions.clear();
         }
@@ -199,7 +211,11 @@ impl SettingSchema {
         if self.alternatives.is_empty() {
             let actual = ValueType::of(value);
             if !self.types.iter().any(|t| t.admits(actual)) {
-                return Err(format!("expected {}, got {}", describe_types(&self.types), actual.as_str()));
+                return Err(format!(
+                    "expected {}, got {}",
+                    describe_types(&self.types),
+                    actual.as_str()
+                ));
             }
             return Ok(());
         }
@@ -214,12 +230,19 @@ impl SettingSchema {
         }
         if self.alternatives.len() > 1 {
             let actual = ValueType::of(value);
-            let typed: Vec<&Constraint> =
-                self.alternatives.iter().filter(|a| a.types.iter().any(|t| t.admits(actual))).collect();
+            let typed: Vec<&Constraint> = self
+                .alternatives
+                .iter()
+                .filter(|a| a.types.iter().any(|t| t.admits(actual)))
+                .collect();
             if typed.len() == 1 {
                 return check_constraint(typed[0], value);
             }
-            return Err(format!("{} is not allowed here; expected {}", short_value(value), self.expectation()));
+            return Err(format!(
+                "{} is not allowed here; expected {}",
+                short_value(value),
+                self.expectation()
+            ));
         }
         Err(first_error.unwrap_or_else(|| "value not allowed".to_string()))
     }
@@ -232,7 +255,9 @@ impl SettingSchema {
         }
         let mut text = describe_types(&self.types);
         match (self.minimum, self.maximum) {
-            (Some(lo), Some(hi)) => text.push_str(&format!(" from {} to {}", fmt_num(lo), fmt_num(hi))),
+            (Some(lo), Some(hi)) => {
+                text.push_str(&format!(" from {} to {}", fmt_num(lo), fmt_num(hi)))
+            }
             (Some(lo), None) => text.push_str(&format!(" of at least {}", fmt_num(lo))),
             (None, Some(hi)) => text.push_str(&format!(" of at most {}", fmt_num(hi))),
             (None, None) => {}
@@ -243,12 +268,21 @@ impl SettingSchema {
     /// Turns what a user typed into a value of the setting's type, then checks it.
     pub fn parse_text(&self, text: &str) -> Result<Value, String> {
         let trimmed = text.trim();
-        let numeric = self.types.iter().any(|t| matches!(t, ValueType::Number | ValueType::Integer));
+        let numeric = self
+            .types
+            .iter()
+            .any(|t| matches!(t, ValueType::Number | ValueType::Integer));
         let stringy = self.types.contains(&ValueType::String);
         let candidate = if numeric && !stringy {
             match parse_number(trimmed) {
                 Some(n) => n,
-                None => return Err(format!("“{}” is not a number; expected {}", ellipsize(trimmed, 40), self.expectation())),
+                None => {
+                    return Err(format!(
+                        "“{}” is not a number; expected {}",
+                        ellipsize(trimmed, 40),
+                        self.expectation()
+                    ))
+                }
             }
         } else if stringy && !(numeric && parse_number(trimmed).is_some()) {
             if self.types.len() == 1 || !looks_like_json(trimmed) {
@@ -293,11 +327,19 @@ fn parse_number(text: &str) -> Option<Value> {
 fn check_constraint(alt: &Constraint, value: &Value) -> Result<(), String> {
     let actual = ValueType::of(value);
     if !alt.types.is_empty() && !alt.types.iter().any(|t| t.admits(actual)) {
-        return Err(format!("expected {}, got {}", describe_types(&alt.types), actual.as_str()));
+        return Err(format!(
+            "expected {}, got {}",
+            describe_types(&alt.types),
+            actual.as_str()
+        ));
     }
     if !alt.enum_values.is_empty() && !alt.enum_values.contains(value) {
         let names: Vec<String> = alt.enum_values.iter().map(short_value).collect();
-        return Err(format!("{} is not one of {}", short_value(value), names.join(", ")));
+        return Err(format!(
+            "{} is not one of {}",
+            short_value(value),
+            names.join(", ")
+        ));
     }
     if let Some(n) = value.as_f64() {
         if alt.types == [ValueType::Integer] && n.fract() != 0.0 {
@@ -305,12 +347,20 @@ fn check_constraint(alt: &Constraint, value: &Value) -> Result<(), String> {
         }
         if let Some(lo) = alt.minimum {
             if n < lo {
-                return Err(format!("{} is below the minimum of {}", fmt_num(n), fmt_num(lo)));
+                return Err(format!(
+                    "{} is below the minimum of {}",
+                    fmt_num(n),
+                    fmt_num(lo)
+                ));
             }
         }
         if let Some(hi) = alt.maximum {
             if n > hi {
-                return Err(format!("{} is above the maximum of {}", fmt_num(n), fmt_num(hi)));
+                return Err(format!(
+                    "{} is above the maximum of {}",
+                    fmt_num(n),
+                    fmt_num(hi)
+                ));
             }
         }
     }
@@ -325,7 +375,10 @@ fn alternatives(property: &Value, defs: Option<&Map<String, Value>>, depth: u8) 
         return vec![Constraint::default()];
     }
     if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
-        let target = reference.rsplit('/').next().and_then(|name| defs.and_then(|d| d.get(name)));
+        let target = reference
+            .rsplit('/')
+            .next()
+            .and_then(|name| defs.and_then(|d| d.get(name)));
         return match target {
             Some(target) => alternatives(target, defs, depth + 1),
             None => vec![Constraint::default()],
@@ -333,7 +386,10 @@ fn alternatives(property: &Value, defs: Option<&Map<String, Value>>, depth: u8) 
     }
     for union in ["anyOf", "oneOf"] {
         if let Some(list) = object.get(union).and_then(Value::as_array) {
-            let mut out: Vec<Constraint> = list.iter().flat_map(|p| alternatives(p, defs, depth + 1)).collect();
+            let mut out: Vec<Constraint> = list
+                .iter()
+                .flat_map(|p| alternatives(p, defs, depth + 1))
+                .collect();
             if out.is_empty() {
                 out.push(Constraint::default());
             }
@@ -343,7 +399,11 @@ fn alternatives(property: &Value, defs: Option<&Map<String, Value>>, depth: u8) 
     let mut alt = Constraint::default();
     match object.get("type") {
         Some(Value::String(name)) => alt.types.extend(ValueType::parse(name)),
-        Some(Value::Array(names)) => alt.types.extend(names.iter().filter_map(|n| n.as_str().and_then(ValueType::parse))),
+        Some(Value::Array(names)) => alt.types.extend(
+            names
+                .iter()
+                .filter_map(|n| n.as_str().and_then(ValueType::parse)),
+        ),
         _ => {}
     }
     if let Some(list) = object.get("enum").and_then(Value::as_array) {
@@ -355,7 +415,11 @@ fn alternatives(property: &Value, defs: Option<&Map<String, Value>>, depth: u8) 
 }
 
 fn push_unique(types: &mut Vec<ValueType>, t: ValueType) {
-    let t = if t == ValueType::Integer && types.contains(&ValueType::Number) { ValueType::Number } else { t };
+    let t = if t == ValueType::Integer && types.contains(&ValueType::Number) {
+        ValueType::Number
+    } else {
+        t
+    };
     if !types.contains(&t) {
         types.push(t);
     }
@@ -377,7 +441,11 @@ fn describe_types(types: &[ValueType]) -> String {
     match names.len() {
         0 => "any value".to_string(),
         1 => names[0].to_string(),
-        _ => format!("{} or {}", names[..names.len() - 1].join(", "), names[names.len() - 1]),
+        _ => format!(
+            "{} or {}",
+            names[..names.len() - 1].join(", "),
+            names[names.len() - 1]
+        ),
     }
 }
 
@@ -428,7 +496,10 @@ mod tests {
     use serde_json::json;
 
     fn font_size() -> SettingSchema {
-        SettingSchema::from_json(&json!({"type": "number", "minimum": 6, "maximum": 100, "default": 14}), None)
+        SettingSchema::from_json(
+            &json!({"type": "number", "minimum": 6, "maximum": 100, "default": 14}),
+            None,
+        )
     }
 
     #[test]
@@ -436,8 +507,14 @@ mod tests {
         let s = font_size();
         assert_eq!(s.parse_text("18"), Ok(json!(18)));
         assert_eq!(s.parse_text(" 12.5 "), Ok(json!(12.5)));
-        assert_eq!(s.parse_text("500").unwrap_err(), "500 is above the maximum of 100");
-        assert_eq!(s.parse_text("2").unwrap_err(), "2 is below the minimum of 6");
+        assert_eq!(
+            s.parse_text("500").unwrap_err(),
+            "500 is above the maximum of 100"
+        );
+        assert_eq!(
+            s.parse_text("2").unwrap_err(),
+            "2 is below the minimum of 6"
+        );
         assert!(s.parse_text("abc").unwrap_err().contains("is not a number"));
         assert!(s.parse_text("").is_err());
         assert!(s.parse_text("NaN").is_err());
@@ -450,8 +527,14 @@ mod tests {
             None,
         );
         assert!(s.check(&json!("on")).is_ok());
-        assert_eq!(s.check(&json!("sideways")).unwrap_err(), "\"sideways\" is not one of \"off\", \"on\"");
-        assert_eq!(s.check(&json!(true)).unwrap_err(), "expected text, got boolean");
+        assert_eq!(
+            s.check(&json!("sideways")).unwrap_err(),
+            "\"sideways\" is not one of \"off\", \"on\""
+        );
+        assert_eq!(
+            s.check(&json!(true)).unwrap_err(),
+            "expected text, got boolean"
+        );
         assert_eq!(s.expectation(), "one of \"off\", \"on\"");
     }
 
@@ -464,7 +547,10 @@ mod tests {
         assert_eq!(s.types, vec![ValueType::Number, ValueType::String]);
         assert!(s.check(&json!("tabSize")).is_ok());
         assert!(s.check(&json!(4)).is_ok());
-        assert_eq!(s.check(&json!(0)).unwrap_err(), "0 is below the minimum of 1");
+        assert_eq!(
+            s.check(&json!(0)).unwrap_err(),
+            "0 is below the minimum of 1"
+        );
         assert!(s.check(&json!("spaces")).is_err());
         assert_eq!(s.parse_text("3"), Ok(json!(3)));
         // Mixed unions are not offered as a fixed list of values.
@@ -484,7 +570,10 @@ mod tests {
     fn integer_settings_refuse_fractions() {
         let s = SettingSchema::from_json(&json!({"type": "integer", "minimum": 0}), None);
         assert!(s.check(&json!(3)).is_ok());
-        assert_eq!(s.check(&json!(2.5)).unwrap_err(), "expected a whole number, got number");
+        assert_eq!(
+            s.check(&json!(2.5)).unwrap_err(),
+            "expected a whole number, got number"
+        );
     }
 
     #[test]
@@ -502,6 +591,9 @@ mod tests {
 
     #[test]
     fn markdown_links_to_settings_are_cleaned() {
-        assert_eq!(clean_markdown("wrap at `#editor.wordWrapColumn#`."), "wrap at `editor.wordWrapColumn`.");
+        assert_eq!(
+            clean_markdown("wrap at `#editor.wordWrapColumn#`."),
+            "wrap at `editor.wordWrapColumn`."
+        );
     }
 }

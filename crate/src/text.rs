@@ -30,7 +30,10 @@ pub fn id_words(id: &str) -> Vec<String> {
 /// `Editor › Minimap: Enabled`.
 pub fn setting_title(key: &str) -> String {
     let parts: Vec<&str> = key.split('.').collect();
-    let (last, groups) = parts.split_last().map(|(l, g)| (*l, g)).unwrap_or((key, &[]));
+    let (last, groups) = parts
+        .split_last()
+        .map(|(l, g)| (*l, g))
+        .unwrap_or((key, &[]));
     let groups: Vec<String> = groups.iter().map(|g| humanize(g)).collect();
     if groups.is_empty() {
         humanize(last)
@@ -50,7 +53,8 @@ pub fn humanize(segment: &str) -> String {
     id_words(segment)
         .iter()
         .map(|w| match w.as_str() {
-            "ui" | "url" | "css" | "html" | "json" | "id" | "ssh" | "api" | "cpu" | "gpu" | "npm" | "uri" => w.to_uppercase(),
+            "ui" | "url" | "css" | "html" | "json" | "id" | "ssh" | "api" | "cpu" | "gpu"
+            | "npm" | "uri" => w.to_uppercase(),
             "javascript" => "JavaScript".to_string(),
             "typescript" => "TypeScript".to_string(),
             _ => {
@@ -96,8 +100,14 @@ mod tests {
 
     #[test]
     fn ids_split_into_words() {
-        assert_eq!(id_words("editor.wordWrapColumn"), ["editor", "word", "wrap", "column"]);
-        assert_eq!(id_words("workbench.action.files.saveAs"), ["workbench", "action", "files", "save", "as"]);
+        assert_eq!(
+            id_words("editor.wordWrapColumn"),
+            ["editor", "word", "wrap", "column"]
+        );
+        assert_eq!(
+            id_words("workbench.action.files.saveAs"),
+            ["workbench", "action", "files", "save", "as"]
+        );
         assert_eq!(id_words("HTMLParser-v2"), ["html", "parser", "v", "2"]);
         assert!(id_words("").is_empty());
     }
@@ -105,13 +115,19 @@ mod tests {
     #[test]
     fn setting_titles_follow_the_settings_editor() {
         assert_eq!(setting_title("editor.wordWrap"), "Editor: Word Wrap");
-        assert_eq!(setting_title("editor.minimap.enabled"), "Editor › Minimap: Enabled");
+        assert_eq!(
+            setting_title("editor.minimap.enabled"),
+            "Editor › Minimap: Enabled"
+        );
         assert_eq!(setting_title("plain"), "Plain");
     }
 
     #[test]
     fn command_titles_come_from_the_last_segment() {
-        assert_eq!(command_title_from_id("editor.action.toggleWordWrap"), "Toggle Word Wrap");
+        assert_eq!(
+            command_title_from_id("editor.action.toggleWordWrap"),
+            "Toggle Word Wrap"
+        );
         assert_eq!(command_title_from_id("default:undo"), "Undo");
     }
 

@@ -208,7 +208,11 @@ impl Core {
         let sources: CatalogSources = from_js(sources.into(), "catalog sources")?;
         let catalog = build_catalog(&sources);
         let stats = catalog.stats();
-        Ok(Core { index: Index::new(catalog.items), warnings: catalog.warnings, stats })
+        Ok(Core {
+            index: Index::new(catalog.items),
+            warnings: catalog.warnings,
+            stats,
+        })
     }
 
     pub fn stats(&self) -> Result<JsCatalogStats, JsError> {
@@ -244,18 +248,34 @@ impl Core {
         let ranked = self.index.rank(&query, &options);
         let results = ranked
             .iter()
-            .map(|r| RankedView { item: (&self.index.items()[r.index]).into(), score: r.score, highlights: &r.highlights })
+            .map(|r| RankedView {
+                item: (&self.index.items()[r.index]).into(),
+                score: r.score,
+                highlights: &r.highlights,
+            })
             .collect();
-        Ok(to_js(&RankView { query: &query, results })?.into())
+        Ok(to_js(&RankView {
+            query: &query,
+            results,
+        })?
+        .into())
     }
 
     /// Checks a typed text or a value against a setting's schema before anything is written.
     #[wasm_bindgen(js_name = checkSetting)]
-    pub fn check_setting(&self, params: JsCheckSettingParams) -> Result<JsCheckSettingResult, JsError> {
+    pub fn check_setting(
+        &self,
+        params: JsCheckSettingParams,
+    ) -> Result<JsCheckSettingResult, JsError> {
         let params: CheckSettingParams = from_js(params.into(), "setting check")?;
-        let schema = self.index.get(&format!("setting:{}", params.key)).and_then(|i| i.setting.as_ref());
+        let schema = self
+            .index
+            .get(&format!("setting:{}", params.key))
+            .and_then(|i| i.setting.as_ref());
         let result = match schema {
-            None => serde_json::json!({"ok": false, "message": format!("unknown setting {}", params.key)}),
+            None => {
+                serde_json::json!({"ok": false, "message": format!("unknown setting {}", params.key)})
+            }
             Some(schema) => {
                 let outcome = match (&params.text, &params.value) {
                     (Some(text), _) => schema.parse_text(text),
@@ -263,7 +283,9 @@ impl Core {
                     (None, None) => Err("no value given".to_string()),
                 };
                 match outcome {
-                    Ok(value) => serde_json::json!({"ok": true, "value": value, "expectation": schema.expectation()}),
+                    Ok(value) => {
+                        serde_json::json!({"ok": true, "value": value, "expectation": schema.expectation()})
+                    }
                     Err(message) => {
                         serde_json::json!({"ok": false, "message": message, "expectation": schema.expectation()})
                     }

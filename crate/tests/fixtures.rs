@@ -36,7 +36,10 @@ fn fixture_catalog_has_every_public_command_and_setting() {
     assert_eq!(stats.commands_with_vscode_title, 2062);
     assert_eq!(stats.by_kind["setting"], 1937);
     assert_eq!(stats.settings_with_type, 1937);
-    assert!(catalog.items.iter().all(|i| !i.command.as_deref().unwrap_or("x").starts_with('_')));
+    assert!(catalog
+        .items
+        .iter()
+        .all(|i| !i.command.as_deref().unwrap_or("x").starts_with('_')));
     let mut ids: Vec<&str> = catalog.items.iter().map(|i| i.id.as_str()).collect();
     ids.sort();
     ids.dedup();
@@ -47,18 +50,29 @@ fn fixture_catalog_has_every_public_command_and_setting() {
 #[test]
 fn settings_carry_their_schema() {
     let catalog = build_catalog(&sources());
-    let find = |key: &str| catalog.items.iter().find(|i| i.key.as_deref() == Some(key)).expect(key);
+    let find = |key: &str| {
+        catalog
+            .items
+            .iter()
+            .find(|i| i.key.as_deref() == Some(key))
+            .expect(key)
+    };
     let font = find("editor.fontSize").setting.clone().unwrap();
     assert_eq!((font.minimum, font.maximum), (Some(6.0), Some(100.0)));
     assert_eq!(font.description, "Controls the font size in pixels.");
     let wrap = find("editor.wordWrap").setting.clone().unwrap();
     let values: Vec<&str> = wrap.enum_values.iter().filter_map(|v| v.as_str()).collect();
     assert_eq!(values, ["off", "on", "wordWrapColumn", "bounded"]);
-    assert_eq!(wrap.enum_descriptions[1], "Lines will wrap at the viewport width.");
+    assert_eq!(
+        wrap.enum_descriptions[1],
+        "Lines will wrap at the viewport width."
+    );
     // From the default settings comments only (not in the resource-language schema).
     let telemetry = find("telemetry.feedback.enabled").setting.clone().unwrap();
     assert_eq!(telemetry.types, [solidus_core::ValueType::Boolean]);
-    assert!(telemetry.description.starts_with("Enable feedback mechanisms"));
+    assert!(telemetry
+        .description
+        .starts_with("Enable feedback mechanisms"));
     // Extension configuration with a union type.
     let git_path = find("git.path");
     assert_eq!(git_path.risk, Risk::ReachesShell);
@@ -75,12 +89,29 @@ fn settings_carry_their_schema() {
 #[test]
 fn commands_get_titles_categories_and_keybindings() {
     let catalog = build_catalog(&sources());
-    let find = |id: &str| catalog.items.iter().find(|i| i.command.as_deref() == Some(id)).expect(id);
-    assert_eq!(find("workbench.action.showCommands").title, "Show All Commands");
-    assert_eq!(find("workbench.action.showCommands").keybinding.as_deref(), Some("Ctrl+Shift+P"));
+    let find = |id: &str| {
+        catalog
+            .items
+            .iter()
+            .find(|i| i.command.as_deref() == Some(id))
+            .expect(id)
+    };
+    assert_eq!(
+        find("workbench.action.showCommands").title,
+        "Show All Commands"
+    );
+    assert_eq!(
+        find("workbench.action.showCommands").keybinding.as_deref(),
+        Some("Ctrl+Shift+P")
+    );
     assert_eq!(find("git.clone").title, "Git: Clone");
-    assert_eq!(find("editor.action.toggleWordWrap").title, "View: Toggle Word Wrap");
-    assert!(find("editor.action.toggleWordWrap").keywords.contains(&"/wrap".to_string()));
+    assert_eq!(
+        find("editor.action.toggleWordWrap").title,
+        "View: Toggle Word Wrap"
+    );
+    assert!(find("editor.action.toggleWordWrap")
+        .keywords
+        .contains(&"/wrap".to_string()));
     assert_eq!(find("git.clone").kind, ItemKind::Command);
 }
 
@@ -88,11 +119,26 @@ fn commands_get_titles_categories_and_keybindings() {
 fn word_wrap_finds_the_setting_and_the_toggle() {
     let catalog = build_catalog(&sources());
     let index = Index::new(catalog.items);
-    let ranked = index.rank(&parse_query("word wrap"), &RankOptions { limit: 10, ..Default::default() });
-    let ids: Vec<&str> = ranked.iter().map(|r| index.items()[r.index].id.as_str()).collect();
+    let ranked = index.rank(
+        &parse_query("word wrap"),
+        &RankOptions {
+            limit: 10,
+            ..Default::default()
+        },
+    );
+    let ids: Vec<&str> = ranked
+        .iter()
+        .map(|r| index.items()[r.index].id.as_str())
+        .collect();
     assert!(ids.contains(&"setting:editor.wordWrap"), "{ids:?}");
-    assert!(ids.contains(&"command:editor.action.toggleWordWrap"), "{ids:?}");
-    let setting = ranked.iter().find(|r| index.items()[r.index].id == "setting:editor.wordWrap").unwrap();
+    assert!(
+        ids.contains(&"command:editor.action.toggleWordWrap"),
+        "{ids:?}"
+    );
+    let setting = ranked
+        .iter()
+        .find(|r| index.items()[r.index].id == "setting:editor.wordWrap")
+        .unwrap();
     // "Editor: Word Wrap": "Word Wrap" spans UTF-16 units 8..17.
     assert_eq!(setting.highlights, vec![[8, 12], [13, 17]]);
 }
