@@ -65,7 +65,7 @@ if (args.has('--package')) {
   say('packaging the .vsix');
   mkdirSync(join(root, 'artifacts'), { recursive: true });
   run(process.execPath, [
-    join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies',
+    join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links',
     '--out', join(root, 'artifacts/solidus.vsix'),
   ]);
 }

@@ -71,33 +71,51 @@ export const QUIET_SETTINGS = Object.freeze({
  * @returns {any}
  */
 export function parseJsonc(text) {
+  const withoutComments = scanJson(text.replace(/^\uFEFF/, ''), (source, i) => {
+    if (source[i] === '/' && source[i + 1] === '/') {
+      const end = source.indexOf('\n', i);
+      return { skip: (end < 0 ? source.length : end) - i };
+    }
+    if (source[i] === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      return { skip: (end < 0 ? source.length : end + 2) - i, keep: ' ' };
+    }
+    return undefined;
+  });
+  const closer = /\s*[}\]]/y;
+  const withoutTrailingCommas = scanJson(withoutComments, (source, i) => {
+    if (source[i] !== ',') return undefined;
+    closer.lastIndex = i + 1;
+    return closer.test(source) ? { skip: 1 } : undefined;
+  });
+  return JSON.parse(withoutTrailingCommas);
+}
+
+/**
+ * Copies JSON-ish `source`, leaving string literals untouched; elsewhere `edit(source, i)` may ask to
+ * skip characters (optionally writing `keep` instead).
+ */
+function scanJson(source, edit) {
   let out = '';
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i];
-    if (c === '"') {
+  let i = 0;
+  while (i < source.length) {
+    if (source[i] === '"') {
       let j = i + 1;
-      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
+      while (j < source.length && source[j] !== '"') j += source[j] === '\\' ? 2 : 1;
+      out += source.slice(i, j + 1);
       i = j + 1;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < n && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-    } else if (c === ',') {
-      // Drop a trailing comma: the next significant character closes the object or array.
-      let j = i + 1;
-      while (j < n && /\s/.test(text[j])) j++;
-      if (text[j] !== '}' && text[j] !== ']') out += c;
-      i++;
+      continue;
+    }
+    const change = edit(source, i);
+    if (change) {
+      out += change.keep ?? '';
+      i += change.skip;
     } else {
-      out += c;
+      out += source[i];
       i++;
     }
   }
-  return JSON.parse(out);
+  return out;
 }
 
 /** Asks the OS for a free TCP port on 127.0.0.1. */
@@ -325,8 +343,11 @@ export async function startCodeServer({
       workspaceDir,
     ];
     // Own process group, so stop() can end code-server together with its extension host and helpers.
+    // Its own TMPDIR: the server and the git extension leave IPC sockets there, removed with runDir.
+    const tmpDir = path.join(runDir, 'tmp');
+    mkdirSync(tmpDir);
     child = spawn(p.node24, args, {
-      env: serverEnv(p.node24Bin),
+      env: { ...serverEnv(p.node24Bin), TMPDIR: tmpDir },
       cwd: workspaceDir,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

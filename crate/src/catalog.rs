@@ -252,6 +252,8 @@ struct Builder {
     settings: HashMap<String, (SettingSchema, String)>,
     setting_order: Vec<String>,
     keybindings: HashMap<String, String>,
+    /// Commands bound to a key everywhere (no `when` clause): the editor's everyday commands.
+    global_keybindings: std::collections::HashSet<String>,
     warnings: Vec<Warning>,
 }
 
@@ -320,6 +322,9 @@ impl Builder {
             // Later entries win, as in VS Code's own resolution.
             self.keybindings
                 .insert(command.to_string(), pretty_key(key));
+            if entry.get("when").is_none() {
+                self.global_keybindings.insert(command.to_string());
+            }
         }
     }
 
@@ -580,6 +585,7 @@ impl Builder {
                 from_workspace: false,
                 risk: command_risk(&id),
                 keybinding: self.keybindings.get(&id).cloned(),
+                global_keybinding: self.global_keybindings.contains(&id),
                 derived_title,
                 command: Some(id),
                 key: None,
@@ -607,6 +613,7 @@ impl Builder {
                 risk,
                 command: None,
                 keybinding: None,
+                global_keybinding: false,
                 derived_title: false,
                 key: Some(key),
                 setting: Some(schema),

@@ -102,6 +102,9 @@ pub struct Item {
     pub key: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keybinding: Option<String>,
+    /// True when the default keybinding applies everywhere (no `when` clause).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub global_keybinding: bool,
     /// True when VS Code gave no title and Solidus made one (from its own table or the id).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub derived_title: bool,

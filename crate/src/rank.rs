@@ -136,6 +136,13 @@ struct Entry {
     mask: u64,
     /// Bits of the first character of each title word; a good fuzzy match starts at one.
     initials: u64,
+    /// A small, query-independent bonus for items people reach for often: commands with a
+    /// default keybinding or a friendly slash name, and top-level settings over nested ones.
+    prior: i64,
+    /// How many title words belong to a leading `Category: `, which matches but is not the name.
+    category_words: usize,
+    /// The title after its category, lowercase: a prefix of it is as good as a title prefix.
+    name_lower_text: String,
 }
 
 /// The catalog indexed for ranking. Cost: built once per catalog, about a few hundred bytes
@@ -239,11 +246,36 @@ fn entry_for(item: &Item) -> Entry {
     mask |= char_mask(&ident);
     mask |= char_mask(&secondary);
     let title_lower_text: String = title_lower.iter().collect();
+    let mut prior = 0;
+    if item.global_keybinding || slash.is_some() {
+        prior += 250;
+    }
+    if let Some(key) = &item.key {
+        prior += match key.matches('.').count() {
+            0 | 1 => 150,
+            2 => 50,
+            _ => 0,
+        };
+    }
+    let (category_words, name_lower_text) = match item.title.find(": ") {
+        Some(byte) => {
+            let chars_before = item.title[..byte].chars().count();
+            let count = title_words
+                .iter()
+                .take_while(|(_, start)| *start < chars_before)
+                .count();
+            (count, item.title[byte + 2..].to_lowercase())
+        }
+        None => (0, title_lower_text.clone()),
+    };
     let initials = title_words
         .iter()
         .filter_map(|(w, _)| w.chars().next())
         .fold(0, |m, c| m | char_bit(c));
     Entry {
+        prior,
+        category_words,
+        name_lower_text,
         initials,
         title: item.title.clone(),
         title_lower,
@@ -386,18 +418,19 @@ impl Index {
                 }
                 tier = lowest as i64;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
-                let covered = entry
-                    .title_words
+                let covered = entry.title_words[entry.category_words..]
                     .iter()
                     .filter(|(w, _)| words.iter().any(|q| w.starts_with(q)))
                     .count();
-                if !entry.title_words.is_empty() {
-                    score += 600 * covered as i64 / entry.title_words.len() as i64;
+                let name_words = entry.title_words.len().saturating_sub(entry.category_words);
+                if name_words > 0 {
+                    score += 600 * covered as i64 / name_words as i64;
                 }
                 let joined = &entry.title_lower_text;
                 if entry.ident == whole || entry.slash.as_deref() == Some(phrase.as_str()) {
                     tier = 5;
-                } else if joined.starts_with(&phrase) {
+                } else if joined.starts_with(&phrase) || entry.name_lower_text.starts_with(&phrase)
+                {
                     tier = 4;
                 }
                 if options.mode == Mode::Any {
@@ -405,7 +438,7 @@ impl Index {
                     score += matched as i64 * TIER;
                 }
             }
-            score += tier * TIER;
+            score += tier * TIER + entry.prior;
             if let Some(&pos) = recent_pos.get(self.items[index].id.as_str()) {
                 score += RECENT_BOOST_MAX / (pos as i64 + 1);
             }

@@ -24,7 +24,7 @@ export interface SettingSchema {
 export type EnterAction = "run" | "toggle" | "choose" | "edit";
 export interface Item {
   id: string; kind: ItemKind; action: EnterAction; title: string; detail?: string; keywords?: string[]; source: string;
-  fromWorkspace: boolean; risk: Risk; command?: string; key?: string; keybinding?: string;
+  fromWorkspace: boolean; risk: Risk; command?: string; key?: string; keybinding?: string; globalKeybinding?: boolean;
   derivedTitle?: boolean; setting?: SettingSchema;
 }
 export interface CatalogSources {
