@@ -11,6 +11,8 @@ export class Popup implements vscode.Disposable {
   /** The typed text survives closing the popup, so reopening continues where the user was. */
   private text = '';
   private lastSeq = 0;
+  /** When the last open was asked for, to log how long the popup took to be ready. */
+  private openedAt = 0;
   private readonly buildListener: vscode.Disposable;
 
   constructor(private readonly ctx: Context) {
@@ -20,6 +22,7 @@ export class Popup implements vscode.Disposable {
 
   /** Opens the popup (or focuses it) with the cursor in the input. */
   open(): void {
+    this.openedAt = performance.now();
     if (this.panel) {
       this.panel.reveal(vscode.ViewColumn.Active, false);
       this.post({ type: 'focus' });
@@ -69,6 +72,7 @@ export class Popup implements vscode.Disposable {
         case 'ready':
           this.post({ type: 'restore', text: this.text });
           this.sendResults(0, this.text);
+          this.ctx.log.info(`popup ready in ${(performance.now() - this.openedAt).toFixed(0)} ms`);
           return;
         case 'query':
           this.text = message.text;

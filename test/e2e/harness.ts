@@ -103,7 +103,12 @@ export async function openWorkbench(page: Page, url: string, timeoutMs = 60_000)
 }
 
 /** Runs a command from the palette by its exact title as shown there, e.g. "Solidus: Show Log". */
-export async function runPaletteCommand(page: Page, title: string, timeoutMs = 10_000): Promise<void> {
+export async function runPaletteCommand(
+  page: Page,
+  title: string,
+  timeoutMs = 10_000,
+  { opensQuickInput = false }: { opensQuickInput?: boolean } = {},
+): Promise<void> {
   const widget = page.locator('.quick-input-widget');
   const input = widget.locator('input');
   await page.keyboard.press('F1');
@@ -115,7 +120,8 @@ export async function runPaletteCommand(page: Page, title: string, timeoutMs = 1
   });
   await row.first().waitFor({ state: 'visible', timeout: timeoutMs });
   await row.first().click();
-  await widget.waitFor({ state: 'hidden', timeout: timeoutMs });
+  // A command that asks something at once (a save dialog, a picker) reuses the widget.
+  if (!opensQuickInput) await widget.waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
 /**
