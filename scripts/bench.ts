@@ -45,27 +45,33 @@ function main(): void {
     process.stdout.write(`  ${i + 1} word${i ? 's' : ' '}: p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (${times.length} runs)\n`);
   }
 
-  const lines = readFileSync(join(SHARED, 'bench', 'requests.jsonl'), 'utf8').split('\n').filter((l) => l.trim());
-  const requests = lines.map((l) => JSON.parse(l) as { request: string; expect: string[][] });
   const covers = (list: ItemSummary[], expect: string[][]): string[][] => {
     const names = new Set(list.flatMap((item) => [item.command, item.key]).filter(Boolean));
     return expect.filter((group) => !group.some((name) => names.has(name)));
   };
-  process.stdout.write('\nshortlist recall (mode any):\n');
   const shortlistTimes: number[] = [];
-  for (const limit of [20, 60]) {
-    let covered = 0;
-    const misses: string[] = [];
-    for (const { request, expect } of requests) {
-      const start = performance.now();
-      const list = core.rank({ query: request, limit, mode: 'any' }).results.map((r) => r.item);
-      shortlistTimes.push(performance.now() - start);
-      const missing = covers(list, expect);
-      if (missing.length === 0) covered++;
-      else misses.push(`    "${request}": missing ${missing.map((g) => g.join(' | ')).join('; ')}`);
+  const sets: [string, string][] = [
+    ['shared/bench/requests.jsonl', join(SHARED, 'bench', 'requests.jsonl')],
+    ['bench/own-requests.jsonl (written before tuning, never tuned on)', join(__dirname, '..', 'bench', 'own-requests.jsonl')],
+  ];
+  for (const [name, file] of sets) {
+    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
+    const requests = lines.map((l) => JSON.parse(l) as { request: string; expect: string[][] });
+    process.stdout.write(`\nshortlist recall (mode any) on ${name}:\n`);
+    for (const limit of [20, 60]) {
+      let covered = 0;
+      const misses: string[] = [];
+      for (const { request, expect } of requests) {
+        const start = performance.now();
+        const list = core.rank({ query: request, limit, mode: 'any' }).results.map((r) => r.item);
+        shortlistTimes.push(performance.now() - start);
+        const missing = covers(list, expect);
+        if (missing.length === 0) covered++;
+        else misses.push(`    "${request}": missing ${missing.map((g) => g.join(' | ')).join('; ')}`);
+      }
+      process.stdout.write(`  recall@${limit}: ${(covered / requests.length).toFixed(3)} (${covered}/${requests.length})\n`);
+      if (misses.length) process.stdout.write(`  misses at ${limit}:\n${misses.join('\n')}\n`);
     }
-    process.stdout.write(`  recall@${limit}: ${(covered / requests.length).toFixed(3)} (${covered}/${requests.length})\n`);
-    if (limit === 60 && misses.length) process.stdout.write(`  misses at 60:\n${misses.join('\n')}\n`);
   }
   process.stdout.write(`  shortlist build: p50 ${ms(percentile(shortlistTimes, 50))}  p95 ${ms(percentile(shortlistTimes, 95))}\n`);
   core.dispose();

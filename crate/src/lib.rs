@@ -9,6 +9,7 @@ pub mod jsonc;
 pub mod rank;
 pub mod schema;
 pub mod text;
+pub mod vocabulary;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -110,13 +110,6 @@ pub struct RankedItem {
     pub highlights: Vec<[u32; 2]>,
 }
 
-/// Words that carry no meaning in a plain-language request; ignored in `any` mode only.
-const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "the", "to", "of", "in", "on", "for", "my", "me", "i", "it", "is", "be",
-    "please", "with", "this", "that", "make", "turn", "set", "can", "you", "want", "so", "do",
-    "up", "at", "by", "or", "from", "into", "all",
-];
-
 const TIER: i64 = 10_000;
 const RECENT_BOOST_MAX: i64 = 2_000;
 
@@ -153,6 +146,9 @@ pub struct Index {
     /// Every distinct word of the secondary texts, sorted, with the entries it occurs in: a
     /// query word's prefix range gives every entry with a word starting with it.
     vocabulary: Vec<(String, Vec<u32>)>,
+    /// Every distinct word of titles, ids and secondary texts, sorted: for typo fixes and
+    /// compound splitting of request words.
+    all_words: Vec<String>,
     matcher: SkimMatcherV2,
     by_id: HashMap<String, usize>,
 }
@@ -178,6 +174,13 @@ impl Index {
             .map(|(word, list)| (word.to_string(), list))
             .collect();
         vocabulary.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut all_words: Vec<String> = vocabulary.iter().map(|(w, _)| w.clone()).collect();
+        for entry in &entries {
+            all_words.extend(entry.title_words.iter().map(|(w, _)| w.clone()));
+            all_words.extend(entry.ident_words.iter().cloned());
+        }
+        all_words.sort_unstable();
+        all_words.dedup();
         let by_id = items
             .iter()
             .enumerate()
@@ -187,6 +190,7 @@ impl Index {
             items,
             entries,
             vocabulary,
+            all_words,
             matcher: SkimMatcherV2::default().ignore_case(),
             by_id,
         }
@@ -355,25 +359,13 @@ impl Index {
             .enumerate()
             .map(|(i, id)| (id.as_str(), i))
             .collect();
-        let words: Vec<&str> = match options.mode {
-            Mode::All => query.words.iter().map(String::as_str).collect(),
-            Mode::Any => {
-                let kept: Vec<&str> = query
-                    .words
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|w| !STOP_WORDS.contains(w))
-                    .collect();
-                if kept.is_empty() {
-                    query.words.iter().map(String::as_str).collect()
-                } else {
-                    kept
-                }
-            }
-        };
+        let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
         let limit = options.limit.max(1);
         if words.is_empty() && query.slash.is_none() {
             return self.recent_only(options, limit);
+        }
+        if options.mode == Mode::Any && query.slash.is_none() {
+            return self.rank_any(query, options, &recent_pos, limit);
         }
         let word_masks: Vec<u64> = words.iter().map(|w| char_mask(w)).collect();
         let secondary_hits: Vec<Vec<bool>> = words.iter().map(|w| self.secondary_hits(w)).collect();
@@ -472,6 +464,116 @@ impl Index {
                 score,
                 highlights: self.highlights(index, &words),
             })
+            .collect()
+    }
+
+    /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
+    /// (stems, synonyms, typo fixes); a group's weight is its rarity in the catalog (idf), so
+    /// rare words such as `ruler` outweigh common ones such as `editor`.
+    /// Cost: one pass over the catalog per spelling, a handful per word.
+    fn rank_any(
+        &self,
+        query: &Query,
+        options: &RankOptions,
+        recent_pos: &HashMap<&str, usize>,
+        limit: usize,
+    ) -> Vec<RankedItem> {
+        let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+        let groups = crate::vocabulary::expand(&words, |w| self.starts_a_word(w), |w| self.is_word(w), &self.all_words);
+        let n = self.entries.len();
+        let allowed: Vec<bool> = self
+            .items
+            .iter()
+            .map(|item| options.kinds.is_empty() || options.kinds.contains(&item.kind))
+            .collect();
+        let mut totals = vec![0f64; n];
+        let mut spellings: Vec<&str> = Vec::new();
+        for group in &groups {
+            let mut best = vec![0u32; n];
+            for (spelling, weight) in &group.alternatives {
+                spellings.push(spelling);
+                let mask = char_mask(spelling);
+                let secondary = self.secondary_hits(spelling);
+                for (i, entry) in self.entries.iter().enumerate() {
+                    if !allowed[i] {
+                        continue;
+                    }
+                    if let Some(m) = self.match_word(entry, spelling, mask, secondary[i]) {
+                        let quality = match m.tier {
+                            WordTier::WordStart if m.score >= 600 => 100,
+                            WordTier::WordStart => 85,
+                            WordTier::Fuzzy => 50,
+                            WordTier::Secondary => 35,
+                        };
+                        best[i] = best[i].max(quality * u32::from(*weight) / 100);
+                    }
+                }
+            }
+            let df = best.iter().filter(|&&b| b > 0).count();
+            if df == 0 {
+                continue;
+            }
+            let idf = ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
+            for (total, b) in totals.iter_mut().zip(&best) {
+                *total += idf * f64::from(*b);
+            }
+        }
+        let mut scored: Vec<(i64, usize)> = Vec::new();
+        for (i, total) in totals.iter().enumerate() {
+            if *total <= 0.0 {
+                continue;
+            }
+            let entry = &self.entries[i];
+            // Among items matching the same words, the one whose name is mostly those words wins.
+            let names = &entry.title_words[entry.category_words.min(entry.title_words.len())..];
+            let covered = names.iter().filter(|(w, _)| spellings.iter().any(|s| w.starts_with(s))).count();
+            let coverage = if names.is_empty() { 0 } else { 150 * covered as i64 / names.len() as i64 };
+            let mut score = (total * 10.0) as i64 + coverage + entry.prior / 5;
+            if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
+                score += RECENT_BOOST_MAX / 20 / (pos as i64 + 1);
+            }
+            scored.push((score, i));
+        }
+        self.top(scored, limit, recent_pos, &spellings)
+    }
+
+    /// Whether some word of the catalog starts with `prefix`.
+    fn starts_a_word(&self, prefix: &str) -> bool {
+        let at = self.all_words.partition_point(|w| w.as_str() < prefix);
+        self.all_words.get(at).is_some_and(|w| w.starts_with(prefix))
+    }
+
+    /// Whether `word` is a word of the catalog.
+    fn is_word(&self, word: &str) -> bool {
+        self.all_words.binary_search_by(|w| w.as_str().cmp(word)).is_ok()
+    }
+
+    /// Keeps the best `limit` by score, then recency, title and id, and adds highlights.
+    fn top(
+        &self,
+        mut scored: Vec<(i64, usize)>,
+        limit: usize,
+        recent_pos: &HashMap<&str, usize>,
+        words: &[&str],
+    ) -> Vec<RankedItem> {
+        let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
+            b.0.cmp(&a.0)
+                .then_with(|| {
+                    let ra = recent_pos.get(self.items[a.1].id.as_str()).copied().unwrap_or(usize::MAX);
+                    let rb = recent_pos.get(self.items[b.1].id.as_str()).copied().unwrap_or(usize::MAX);
+                    ra.cmp(&rb)
+                })
+                .then_with(|| self.items[a.1].title.cmp(&self.items[b.1].title))
+                .then_with(|| self.items[a.1].id.cmp(&self.items[b.1].id))
+        };
+        if scored.len() > limit {
+            scored.select_nth_unstable_by(limit - 1, order);
+            scored.truncate(limit);
+        }
+        scored.sort_unstable_by(order);
+        scored
+            .into_iter()
+            .map(|(score, index)| RankedItem { index, score, highlights: self.highlights(index, words) })
             .collect()
     }
 

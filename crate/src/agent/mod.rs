@@ -1,0 +1,143 @@
+//! `/do`, the guarded agent: shortlist, prompt, response parser, plan validator and risk policy.
+//!
+//! The shell drives one request through these pure steps:
+//!
+//! 1. [`prepare_request`] ranks the request into a [`Shortlist`] and builds the [`Prompt`];
+//! 2. the shell sends `prompt.system` and `prompt.user` to the model;
+//! 3. [`check_response`] parses the raw answer ([`parse_response`]) and validates it against the
+//!    whole catalog ([`validate_plan`]), giving a [`ValidatedPlan`] with plain-language steps,
+//!    dropped steps with reasons and `must_confirm`.
+//!
+//! The model never decides what runs: every id and key is looked up in the catalog, every value is
+//! checked against its schema, and risk comes only from the catalog and [`risk`].
+
+pub mod parse;
+pub mod prompt;
+pub mod risk;
+pub mod shortlist;
+pub mod validate;
+
+use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::rank::Index;
+
+pub use parse::{find_json_object, parse_response, ParseError, RawPlan};
+pub use prompt::{build_prompt, data_literal, prepare_request, Prepared, Prompt, PromptContext};
+pub use prompt::{RequestError, MAX_REQUEST_CHARS};
+pub use risk::{command_runs_code, item_shell_reason, setting_shell_reason};
+pub use shortlist::{shortlist, SettingFacts, Shortlist, ShortlistEntry, ShortlistOptions};
+pub use validate::{
+    item_arguments, validate_plan, Arguments, DroppedStep, Outcome, PlanStep, StepAction,
+    ValidatedPlan,
+};
+
+/// How many items the shortlist holds unless the caller says otherwise.
+pub const DEFAULT_SHORTLIST_LIMIT: usize = 60;
+
+/// The most steps a plan may keep; later steps are cut and reported.
+pub const MAX_STEPS: usize = 10;
+
+/// The id of the built-in terminal item, which takes a shell command as its argument.
+pub const TERMINAL_ITEM_ID: &str = "term:run";
+
+/// The built-in `term:run` item. The validator knows it even when the catalog lacks it, because
+/// product.md §1 makes it built in; it always reaches a shell.
+pub fn terminal_item() -> Item {
+    Item {
+        id: TERMINAL_ITEM_ID.to_string(),
+        kind: ItemKind::Terminal,
+        action: EnterAction::Run,
+        title: "Terminal: Run Command".to_string(),
+        detail: Some("Runs a shell command in the integrated terminal".to_string()),
+        keywords: vec!["shell".to_string(), "run".to_string()],
+        source: "builtin".to_string(),
+        from_workspace: false,
+        risk: Risk::ReachesShell,
+        command: None,
+        key: None,
+        keybinding: None,
+        global_keybinding: false,
+        derived_title: false,
+        setting: None,
+    }
+}
+
+/// Parses a model's raw answer and validates it against the catalog in one call.
+/// Cost: linear in the answer's length plus one hash lookup per step.
+pub fn check_response(text: &str, index: &Index) -> Result<ValidatedPlan, ParseError> {
+    let plan = parse_response(text)?;
+    Ok(validate_plan(&plan, index))
+}
+
+/// Characters that change how text looks without being seen: bidirectional overrides and
+/// isolates, zero-width characters, line and paragraph separators. They can make a command or a
+/// name read differently from what it is, so they are never passed through silently.
+pub(crate) fn is_hidden_char(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
+}
+
+/// One line of display text: control and hidden characters become visible `<U+XXXX>` marks,
+/// runs of whitespace become one space. Used for titles shown to the model and to the user.
+pub(crate) fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() && !is_hidden_char(c) {
+            space = !out.is_empty();
+            continue;
+        }
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        if c.is_control() || is_hidden_char(c) {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Cuts text to `max` characters, marking the cut with `…`.
+pub(crate) fn ellipsize(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((byte, _)) => format!("{}…", &text[..byte]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_shows_what_would_hide() {
+        assert_eq!(one_line("  a\n\tb  "), "a b");
+        assert_eq!(one_line("x\u{202E}y"), "x<U+202E>y");
+        assert_eq!(one_line("bell\u{7}"), "bell<U+0007>");
+        assert_eq!(one_line("a\u{2028}b"), "a<U+2028>b");
+    }
+
+    #[test]
+    fn ellipsize_counts_characters() {
+        assert_eq!(ellipsize("héllo", 3), "hél…");
+        assert_eq!(ellipsize("abc", 3), "abc");
+    }
+
+    #[test]
+    fn terminal_item_reaches_a_shell() {
+        let item = terminal_item();
+        assert_eq!(item.kind, ItemKind::Terminal);
+        assert_eq!(item.risk, Risk::ReachesShell);
+    }
+}

@@ -1,0 +1,207 @@
+//! Splitting typed text into a command name and arguments, each tool's argument splitter, and the
+//! shell quoting used when an argument value lands inside a shell line.
+
+use serde::{Deserialize, Serialize};
+
+/// What the user typed, cut into the command name and the argument text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandSplit {
+    pub name: String,
+    /// Everything after the first ASCII space, untouched.
+    pub args: String,
+}
+
+/// Cuts `/name rest` into name and argument text; `None` when the text is not a slash command.
+///
+/// The text must start with `/`; the name runs to the first ASCII space (names are case-sensitive);
+/// an empty name (`/` alone, `/ x`) is not a command.
+pub fn split_command(text: &str) -> Option<CommandSplit> {
+    let rest = text.strip_prefix('/')?;
+    let (name, args) = match rest.split_once(' ') {
+        Some((name, args)) => (name, args),
+        None => (rest, ""),
+    };
+    if name.is_empty() {
+        return None;
+    }
+    Some(CommandSplit {
+        name: name.to_string(),
+        args: args.to_string(),
+    })
+}
+
+/// The reference argument splitter: quote-aware, no escapes.
+///
+/// Outside quotes, `"` or `'` opens a quote (dropped) and ASCII space or tab ends a word; inside, only
+/// the same quote closes it. Empty words are dropped, an unterminated quote runs to the end, and
+/// quoted parts join their neighbours (`a"b c"d` is one word `ab cd`).
+pub fn parse_args(input: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    for c in input.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => word.push(c),
+            None => match c {
+                '"' | '\'' => quote = Some(c),
+                ' ' | '\t' => {
+                    if !word.is_empty() {
+                        words.push(std::mem::take(&mut word));
+                    }
+                }
+                _ => word.push(c),
+            },
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// POSIX shell word splitting, as Codex splits prompt arguments; `None` on an unterminated quote or
+/// a trailing backslash, where the caller falls back to [`parse_args`].
+pub fn parse_args_shlex(input: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    // Tracks a word made only of quotes (`''`), which is a real empty word in a shell.
+    let mut in_word = false;
+    let mut chars = input.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some('\n') => {}
+                    Some(next) => word.push(next),
+                    None => return None,
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(next) => word.push(next),
+                        None => return None,
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(next @ ('$' | '`' | '"' | '\\')) => word.push(next),
+                            Some('\n') => {}
+                            Some(next) => {
+                                word.push('\\');
+                                word.push(next);
+                            }
+                            None => return None,
+                        },
+                        Some(next) => word.push(next),
+                        None => return None,
+                    }
+                }
+            }
+            _ => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Some(words)
+}
+
+/// OpenCode's splitter: a word is `"…"`, `'…'` (quotes stripped, may be empty) or a run of
+/// characters that are neither whitespace nor quotes. A quote with no partner is skipped.
+pub fn parse_args_opencode(input: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut rest = input;
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+        } else if c == '"' || c == '\'' {
+            match rest[1..].find(c) {
+                Some(end) => {
+                    words.push(rest[1..1 + end].to_string());
+                    rest = &rest[end + 2..];
+                }
+                None => rest = &rest[1..],
+            }
+        } else {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+                .unwrap_or(rest.len());
+            words.push(rest[..end].to_string());
+            rest = &rest[end..];
+        }
+    }
+    words
+}
+
+/// Quotes one value for a POSIX shell so it stays a single word and nothing in it is interpreted.
+///
+/// Plain words (letters, digits, `_-./:=@%+,`) are left as they are so the command reads well in the
+/// confirmation dialog; anything else goes in single quotes.
+pub fn shell_quote(value: &str) -> String {
+    let plain = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./:=@%+,".contains(c));
+    if plain {
+        value.to_string()
+    } else {
+        format!("'{}'", value.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shlex_follows_posix_rules() {
+        let cases: &[(&str, Option<&[&str]>)] = &[
+            ("a b", Some(&["a", "b"])),
+            (r#"FILE="x y" 'z\'"#, Some(&["FILE=x y", "z\\"])),
+            (r#"a\ b "c\"d" ''"#, Some(&["a b", "c\"d", ""])),
+            ("'open", None),
+            ("end\\", None),
+        ];
+        for (input, expect) in cases {
+            let expect = expect.map(|e| e.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+            assert_eq!(parse_args_shlex(input), expect, "{input}");
+        }
+    }
+
+    #[test]
+    fn opencode_keeps_quoted_words_whole_and_skips_lone_quotes() {
+        assert_eq!(
+            parse_args_opencode(r#"a"b c"d "" x' y"#),
+            ["a", "b c", "d", "", "x", "y"]
+        );
+    }
+
+    #[test]
+    fn shell_quote_keeps_plain_words_and_quotes_the_rest() {
+        assert_eq!(shell_quote("src/a.ts"), "src/a.ts");
+        assert_eq!(shell_quote("b c"), "'b c'");
+        assert_eq!(shell_quote("it's; rm -rf /"), "'it'\\''s; rm -rf /'");
+        assert_eq!(shell_quote("$(x)"), "'$(x)'");
+        assert_eq!(shell_quote(""), "''");
+    }
+}

@@ -1,0 +1,204 @@
+//! Slash commands from files: where each tool keeps them, which file becomes which command, and how
+//! `/name args` expands by the rules of the tool that owns the file.
+//!
+//! The core does no IO. The shell asks [`search_folders`] where to look, lists and reads those folders,
+//! hands the files to [`discover`], and later passes what the user typed to [`Discovery::expand`].
+//! Expected failures (a broken file, a missing argument) come back as data, never as a panic.
+
+pub mod args;
+pub mod discovery;
+pub mod expand;
+pub mod folders;
+pub mod frontmatter;
+mod template;
+
+use serde::{Deserialize, Serialize};
+
+pub use args::{parse_args, parse_args_opencode, parse_args_shlex, shell_quote, split_command, CommandSplit};
+pub use discovery::{
+    discover, CandidateFile, DiscoverInput, Discovery, InputRequest, SkipReason, SkippedFile,
+    SlashCommand, SlashWarning, WarningCode, MAX_TEXT_BYTES,
+};
+pub use expand::{render_body, CommandRef, ExpandRequest, Expansion, Rendered, Segment};
+pub use folders::{search_folders, SearchFolder, SearchPlan, SearchRequest};
+pub use frontmatter::{describe, parse_frontmatter, Frontmatter};
+
+/// The tool whose rules name and expand a command (its dialect).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Tool {
+    /// Solidus's own commands, in the reference (`omp`) dialect with its bugs fixed.
+    Solidus,
+    Claude,
+    Codex,
+    Gemini,
+    Cursor,
+    Copilot,
+    #[serde(rename = "opencode")]
+    OpenCode,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 7] = [
+        Tool::Solidus,
+        Tool::Claude,
+        Tool::Codex,
+        Tool::Gemini,
+        Tool::Cursor,
+        Tool::Copilot,
+        Tool::OpenCode,
+    ];
+
+    /// The id used in `/<tool>.<name>` and in settings.
+    pub fn id(self) -> &'static str {
+        match self {
+            Tool::Solidus => "solidus",
+            Tool::Claude => "claude",
+            Tool::Codex => "codex",
+            Tool::Gemini => "gemini",
+            Tool::Cursor => "cursor",
+            Tool::Copilot => "copilot",
+            Tool::OpenCode => "opencode",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Tool> {
+        Tool::ALL.into_iter().find(|t| t.id() == id)
+    }
+}
+
+/// One kind of command folder, with its own priority. The declaration order is the registration
+/// order that breaks priority ties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Provider {
+    /// `.solidus/commands/*.md` and `~/.solidus/commands/*.md`.
+    Solidus,
+    /// `.claude/skills/<name>/SKILL.md`: registered before commands because Claude Code lets a skill
+    /// win over a command of the same name.
+    ClaudeSkills,
+    /// `.claude/commands/**/*.md`.
+    Claude,
+    /// `<plugin>/commands/**/*.md` for each plugin in `~/.claude/plugins/installed_plugins.json`;
+    /// registered before Codex, so it wins the tie at priority 70.
+    ClaudePlugins,
+    /// `~/.codex/prompts/*.md`.
+    Codex,
+    /// `.gemini/commands/**/*.toml`.
+    Gemini,
+    /// `.cursor/commands/*.md`.
+    Cursor,
+    /// `.github/prompts/*.prompt.md`.
+    Copilot,
+    /// `.opencode/commands/**/*.md` and the legacy `.opencode/command/`.
+    #[serde(rename = "opencode")]
+    OpenCode,
+}
+
+impl Provider {
+    pub const ALL: [Provider; 9] = [
+        Provider::Solidus,
+        Provider::ClaudeSkills,
+        Provider::Claude,
+        Provider::ClaudePlugins,
+        Provider::Codex,
+        Provider::Gemini,
+        Provider::Cursor,
+        Provider::Copilot,
+        Provider::OpenCode,
+    ];
+
+    /// Higher wins; equal priorities fall back to [`Provider::registration`].
+    pub fn priority(self) -> u32 {
+        match self {
+            Provider::Solidus => 100,
+            Provider::ClaudeSkills | Provider::Claude => 80,
+            Provider::ClaudePlugins | Provider::Codex => 70,
+            Provider::Gemini => 60,
+            Provider::Cursor => 50,
+            Provider::Copilot => 40,
+            Provider::OpenCode => 30,
+        }
+    }
+
+    /// Position in registration order.
+    pub fn registration(self) -> usize {
+        Provider::ALL.iter().position(|p| *p == self).unwrap_or(usize::MAX)
+    }
+
+    pub fn tool(self) -> Tool {
+        match self {
+            Provider::Solidus => Tool::Solidus,
+            Provider::ClaudeSkills | Provider::Claude | Provider::ClaudePlugins => Tool::Claude,
+            Provider::Codex => Tool::Codex,
+            Provider::Gemini => Tool::Gemini,
+            Provider::Cursor => Tool::Cursor,
+            Provider::Copilot => Tool::Copilot,
+            Provider::OpenCode => Tool::OpenCode,
+        }
+    }
+
+    /// Which scope wins inside this provider: the tools disagree, so each keeps its own rule.
+    /// Claude Code and Codex put the user's commands first; the others let the project override.
+    pub fn scope_order(self) -> [Scope; 2] {
+        match self {
+            Provider::ClaudeSkills | Provider::Claude | Provider::ClaudePlugins | Provider::Codex => {
+                [Scope::User, Scope::Project]
+            }
+            _ => [Scope::Project, Scope::User],
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Provider::Solidus => "solidus",
+            Provider::ClaudeSkills => "claude-skills",
+            Provider::Claude => "claude",
+            Provider::ClaudePlugins => "claude-plugins",
+            Provider::Codex => "codex",
+            Provider::Gemini => "gemini",
+            Provider::Cursor => "cursor",
+            Provider::Copilot => "copilot",
+            Provider::OpenCode => "opencode",
+        }
+    }
+}
+
+/// Where a command file lives: in the workspace or in the user's home.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Scope {
+    Project,
+    User,
+}
+
+impl Scope {
+    pub fn id(self) -> &'static str {
+        match self {
+            Scope::Project => "project",
+            Scope::User => "user",
+        }
+    }
+}
+
+/// Where the expanded text goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Target {
+    /// A `/do` request, through every guard of the agent.
+    Do,
+    /// VS Code chat, pre-filled and not sent.
+    Chat,
+    Clipboard,
+}
+
+impl Target {
+    pub fn from_id(id: &str) -> Option<Target> {
+        match id.trim() {
+            "do" => Some(Target::Do),
+            "chat" => Some(Target::Chat),
+            "clipboard" => Some(Target::Clipboard),
+            _ => None,
+        }
+    }
+}
