@@ -138,6 +138,39 @@ struct Entry {
     name_lower_text: String,
 }
 
+/// Words mapped to the entries they occur in, each with the quality of a hit there.
+struct Postings(Vec<(String, Vec<(u32, u8)>)>);
+
+impl Postings {
+    fn build<'a>(words: impl Iterator<Item = (&'a str, u32, u8)>) -> Postings {
+        let mut map: HashMap<&str, Vec<(u32, u8)>> = HashMap::new();
+        for (word, entry, quality) in words {
+            let list = map.entry(word).or_default();
+            match list.last_mut() {
+                Some(last) if last.0 == entry => last.1 = last.1.max(quality),
+                _ => list.push((entry, quality)),
+            }
+        }
+        let mut list: Vec<(String, Vec<(u32, u8)>)> =
+            map.into_iter().map(|(w, l)| (w.to_string(), l)).collect();
+        list.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Postings(list)
+    }
+
+    /// Calls `hit` for every entry with a word starting with `prefix`.
+    fn for_prefix(&self, prefix: &str, mut hit: impl FnMut(u32, u8)) {
+        let start = self.0.partition_point(|(w, _)| w.as_str() < prefix);
+        for (_, list) in self.0[start..]
+            .iter()
+            .take_while(|(w, _)| w.starts_with(prefix))
+        {
+            for &(entry, quality) in list {
+                hit(entry, quality);
+            }
+        }
+    }
+}
+
 /// The catalog indexed for ranking. Cost: built once per catalog, about a few hundred bytes
 /// per item; ranking then allocates only for the results it returns.
 pub struct Index {
@@ -146,6 +179,9 @@ pub struct Index {
     /// Every distinct word of the secondary texts, sorted, with the entries it occurs in: a
     /// query word's prefix range gives every entry with a word starting with it.
     vocabulary: Vec<(String, Vec<u32>)>,
+    /// Title and id words with the entries they occur in and how good a hit there is, for the
+    /// `any` mode, which then never scans the catalog item by item.
+    name_postings: Postings,
     /// Every distinct word of titles, ids and secondary texts, sorted: for typo fixes and
     /// compound splitting of request words.
     all_words: Vec<String>,
@@ -174,6 +210,25 @@ impl Index {
             .map(|(word, list)| (word.to_string(), list))
             .collect();
         vocabulary.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let name_postings = Postings::build(entries.iter().enumerate().flat_map(|(i, entry)| {
+            let category = entry.category_words;
+            let title = entry
+                .title_words
+                .iter()
+                .enumerate()
+                .map(move |(w, (word, _))| {
+                    (
+                        word.as_str(),
+                        i as u32,
+                        if w >= category { 100u8 } else { 85 },
+                    )
+                });
+            let ident = entry
+                .ident_words
+                .iter()
+                .map(move |word| (word.as_str(), i as u32, 85u8));
+            title.chain(ident)
+        }));
         let mut all_words: Vec<String> = vocabulary.iter().map(|(w, _)| w.clone()).collect();
         for entry in &entries {
             all_words.extend(entry.title_words.iter().map(|(w, _)| w.clone()));
@@ -190,6 +245,7 @@ impl Index {
             items,
             entries,
             vocabulary,
+            name_postings,
             all_words,
             matcher: SkimMatcherV2::default().ignore_case(),
             by_id,
@@ -479,7 +535,12 @@ impl Index {
         limit: usize,
     ) -> Vec<RankedItem> {
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
-        let groups = crate::vocabulary::expand(&words, |w| self.starts_a_word(w), |w| self.is_word(w), &self.all_words);
+        let groups = crate::vocabulary::expand(
+            &words,
+            |w| self.starts_a_word(w),
+            |w| self.is_word(w),
+            &self.all_words,
+        );
         let n = self.entries.len();
         let allowed: Vec<bool> = self
             .items
@@ -492,20 +553,42 @@ impl Index {
             let mut best = vec![0u32; n];
             for (spelling, weight) in &group.alternatives {
                 spellings.push(spelling);
-                let mask = char_mask(spelling);
-                let secondary = self.secondary_hits(spelling);
-                for (i, entry) in self.entries.iter().enumerate() {
-                    if !allowed[i] {
-                        continue;
+                let weight = u32::from(*weight);
+                let mut record = |i: usize, quality: u32| {
+                    if allowed[i] {
+                        best[i] = best[i].max(quality * weight / 100);
                     }
-                    if let Some(m) = self.match_word(entry, spelling, mask, secondary[i]) {
-                        let quality = match m.tier {
-                            WordTier::WordStart if m.score >= 600 => 100,
-                            WordTier::WordStart => 85,
-                            WordTier::Fuzzy => 50,
-                            WordTier::Secondary => 35,
-                        };
-                        best[i] = best[i].max(quality * u32::from(*weight) / 100);
+                };
+                if spelling.contains(' ') {
+                    // A quoted phrase: rare, so a scan of the catalog is affordable.
+                    let mask = char_mask(spelling);
+                    let secondary = self.secondary_hits(spelling);
+                    for (i, entry) in self.entries.iter().enumerate() {
+                        if let Some(m) = self.match_word(entry, spelling, mask, secondary[i]) {
+                            record(
+                                i,
+                                if m.tier == WordTier::Secondary {
+                                    35
+                                } else {
+                                    100
+                                },
+                            );
+                        }
+                    }
+                    continue;
+                }
+                self.name_postings.for_prefix(spelling, |i, quality| {
+                    record(i as usize, u32::from(quality))
+                });
+                let start = self
+                    .vocabulary
+                    .partition_point(|(w, _)| w.as_str() < spelling.as_str());
+                for (_, list) in self.vocabulary[start..]
+                    .iter()
+                    .take_while(|(w, _)| w.starts_with(spelling.as_str()))
+                {
+                    for &i in list {
+                        record(i as usize, 35);
                     }
                 }
             }
@@ -526,8 +609,15 @@ impl Index {
             let entry = &self.entries[i];
             // Among items matching the same words, the one whose name is mostly those words wins.
             let names = &entry.title_words[entry.category_words.min(entry.title_words.len())..];
-            let covered = names.iter().filter(|(w, _)| spellings.iter().any(|s| w.starts_with(s))).count();
-            let coverage = if names.is_empty() { 0 } else { 150 * covered as i64 / names.len() as i64 };
+            let covered = names
+                .iter()
+                .filter(|(w, _)| spellings.iter().any(|s| w.starts_with(s)))
+                .count();
+            let coverage = if names.is_empty() {
+                0
+            } else {
+                150 * covered as i64 / names.len() as i64
+            };
             let mut score = (total * 10.0) as i64 + coverage + entry.prior / 5;
             if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
                 score += RECENT_BOOST_MAX / 20 / (pos as i64 + 1);
@@ -540,12 +630,18 @@ impl Index {
     /// Whether some word of the catalog starts with `prefix`.
     fn starts_a_word(&self, prefix: &str) -> bool {
         let at = self.all_words.partition_point(|w| w.as_str() < prefix);
-        self.all_words.get(at).is_some_and(|w| w.starts_with(prefix))
+        self.all_words
+            .get(at)
+            .is_some_and(|w| w.starts_with(prefix))
     }
 
-    /// Whether `word` is a word of the catalog.
+    /// Whether `word` is a word of some title or id (descriptions mention ids such as
+    /// `fontsize`, which must not stop a compound from being split).
     fn is_word(&self, word: &str) -> bool {
-        self.all_words.binary_search_by(|w| w.as_str().cmp(word)).is_ok()
+        self.name_postings
+            .0
+            .binary_search_by(|(w, _)| w.as_str().cmp(word))
+            .is_ok()
     }
 
     /// Keeps the best `limit` by score, then recency, title and id, and adds highlights.
@@ -559,8 +655,14 @@ impl Index {
         let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
             b.0.cmp(&a.0)
                 .then_with(|| {
-                    let ra = recent_pos.get(self.items[a.1].id.as_str()).copied().unwrap_or(usize::MAX);
-                    let rb = recent_pos.get(self.items[b.1].id.as_str()).copied().unwrap_or(usize::MAX);
+                    let ra = recent_pos
+                        .get(self.items[a.1].id.as_str())
+                        .copied()
+                        .unwrap_or(usize::MAX);
+                    let rb = recent_pos
+                        .get(self.items[b.1].id.as_str())
+                        .copied()
+                        .unwrap_or(usize::MAX);
                     ra.cmp(&rb)
                 })
                 .then_with(|| self.items[a.1].title.cmp(&self.items[b.1].title))
@@ -573,7 +675,11 @@ impl Index {
         scored.sort_unstable_by(order);
         scored
             .into_iter()
-            .map(|(score, index)| RankedItem { index, score, highlights: self.highlights(index, words) })
+            .map(|(score, index)| RankedItem {
+                index,
+                score,
+                highlights: self.highlights(index, words),
+            })
             .collect()
     }
 

@@ -10,57 +10,184 @@ pub struct WordGroup {
 
 /// Words that carry no meaning in a request; dropped before matching.
 pub const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "the", "to", "of", "in", "on", "for", "my", "me", "i", "it", "is", "be", "please", "with",
-    "this", "that", "these", "those", "make", "turn", "set", "can", "you", "want", "so", "do", "up", "at", "by",
-    "or", "from", "into", "onto", "here", "there", "when", "just", "use", "using", "always", "out", "get",
-    "let", "lets", "should", "would", "could", "i'd", "i'm", "im", "some", "any", "its", "it's", "we", "our",
-    "your", "via", "then", "than", "also", "too", "very", "really", "now", "currently", "current", "again",
+    "a",
+    "an",
+    "and",
+    "the",
+    "to",
+    "of",
+    "in",
+    "on",
+    "for",
+    "my",
+    "me",
+    "i",
+    "it",
+    "is",
+    "be",
+    "please",
+    "with",
+    "this",
+    "that",
+    "these",
+    "those",
+    "make",
+    "turn",
+    "set",
+    "can",
+    "you",
+    "want",
+    "so",
+    "do",
+    "up",
+    "at",
+    "by",
+    "or",
+    "from",
+    "into",
+    "onto",
+    "here",
+    "there",
+    "when",
+    "just",
+    "use",
+    "using",
+    "always",
+    "out",
+    "get",
+    "let",
+    "lets",
+    "should",
+    "would",
+    "could",
+    "i'd",
+    "i'm",
+    "im",
+    "some",
+    "any",
+    "its",
+    "it's",
+    "we",
+    "our",
+    "your",
+    "via",
+    "then",
+    "than",
+    "also",
+    "too",
+    "very",
+    "really",
+    "now",
+    "currently",
+    "current",
+    "again",
 ];
 
 /// Everyday words and the words the catalog uses for the same idea. Groups are about meaning,
 /// not about any one request: size, visibility, position, removal, copying, and the like.
 const SYNONYMS: &[(&[&str], &[&str])] = &[
-    (&["bigger", "larger", "enlarge", "grow", "increase", "huge"], &["size", "increase", "zoom"]),
-    (&["smaller", "shrink", "decrease", "tiny", "reduce"], &["size", "decrease", "reduce", "zoom"]),
-    (&["hide", "hidden", "invisible"], &["visible", "enabled", "toggle", "show"]),
-    (&["show", "display", "visible", "see"], &["visible", "show", "enabled", "toggle"]),
-    (&["enable", "activate", "allow"], &["enabled", "enable", "toggle"]),
-    (&["disable", "deactivate", "stop", "prevent", "don't", "dont", "never", "no"], &["enabled", "disable", "toggle"]),
-    (&["move", "put", "place", "position"], &["position", "location", "move"]),
+    (
+        &["bigger", "larger", "enlarge", "grow", "increase", "huge"],
+        &["size", "increase", "zoom"],
+    ),
+    (
+        &["smaller", "shrink", "decrease", "tiny", "reduce"],
+        &["size", "decrease", "reduce", "zoom"],
+    ),
+    (
+        &["hide", "hidden", "invisible"],
+        &["visible", "enabled", "toggle", "show"],
+    ),
+    (
+        &["show", "display", "visible", "see"],
+        &["visible", "show", "enabled", "toggle"],
+    ),
+    (
+        &["enable", "activate", "allow"],
+        &["enabled", "enable", "toggle"],
+    ),
+    (
+        &[
+            "disable",
+            "deactivate",
+            "stop",
+            "prevent",
+            "don't",
+            "dont",
+            "never",
+            "no",
+        ],
+        &["enabled", "disable", "toggle"],
+    ),
+    (
+        &["move", "put", "place", "position"],
+        &["position", "location", "move"],
+    ),
     (&["left", "right"], &["position", "location", "side"]),
     (&["duplicate", "clone"], &["copy", "duplicate"]),
     (&["copy"], &["duplicate", "copy"]),
     (&["delete", "erase"], &["delete", "remove", "trash"]),
     (&["remove", "strip"], &["remove", "delete", "trim"]),
     (&["automatically", "automatic", "auto"], &["auto"]),
-    (&["dark", "light", "colour", "colours", "colors"], &["theme", "color"]),
+    (
+        &["dark", "light", "colour", "colours", "colors"],
+        &["theme", "color"],
+    ),
     (&["os", "system"], &["system", "os"]),
-    (&["animation", "animations", "motion"], &["motion", "animation"]),
+    (
+        &["animation", "animations", "motion"],
+        &["motion", "animation"],
+    ),
     (&["multiple", "many", "several"], &["multi", "multiple"]),
-    (&["indentation", "indent", "indenting"], &["indent", "indentation", "tab"]),
+    (
+        &["indentation", "indent", "indenting"],
+        &["indent", "indentation", "tab"],
+    ),
     (&["spaces", "space"], &["space", "spaces", "insert"]),
     (&["tabs"], &["tab", "tabs"]),
     (&["newline", "eol"], &["newline", "final", "line"]),
     (&["end", "ending"], &["final", "end"]),
     (&["welcome", "startup", "start"], &["startup", "welcome"]),
-    (&["folder", "folders", "directory", "directories"], &["folder", "explorer", "exclude"]),
+    (
+        &["folder", "folders", "directory", "directories"],
+        &["folder", "explorer", "exclude"],
+    ),
     (&["ignore", "skip", "exclude"], &["exclude", "ignore"]),
     (&["save", "saving", "saved"], &["save"]),
     (&["open", "launch"], &["open", "new", "show"]),
     (&["close", "closed"], &["close", "closed"]),
-    (&["reopen", "restore", "undo"], &["reopen", "restore", "closed"]),
+    (
+        &["reopen", "restore", "undo"],
+        &["reopen", "restore", "closed"],
+    ),
     (&["fix", "repair"], &["fix", "quick"]),
     (&["find", "look", "locate"], &["find", "search"]),
     (&["search", "grep"], &["search", "find"]),
-    (&["keyboard", "shortcut", "shortcuts", "keybinding", "keybindings", "hotkey"], &["keybindings", "keyboard", "shortcuts"]),
+    (
+        &[
+            "keyboard",
+            "shortcut",
+            "shortcuts",
+            "keybinding",
+            "keybindings",
+            "hotkey",
+        ],
+        &["keybindings", "keyboard", "shortcuts"],
+    ),
     (&["language", "mode"], &["language", "mode"]),
     (&["blink", "blinking", "flash"], &["blink", "blinking"]),
     (&["cursor", "caret"], &["cursor"]),
     (&["center", "centre", "middle"], &["center", "centered"]),
     (&["wrap", "wrapping"], &["wrap"]),
-    (&["latest", "newest", "update", "sync"], &["pull", "sync", "fetch"]),
+    (
+        &["latest", "newest", "update", "sync"],
+        &["pull", "sync", "fetch"],
+    ),
     (&["upload", "publish"], &["push", "publish"]),
-    (&["problems", "errors", "warnings"], &["problems", "markers"]),
+    (
+        &["problems", "errors", "warnings"],
+        &["problems", "markers"],
+    ),
 ];
 
 /// Strips common English endings so `indentation`, `spaces` and `saving` meet `indent`, `space`
@@ -108,7 +235,8 @@ pub fn one_edit_apart(a: &str, b: &str) -> bool {
     let (ra, rb) = (&a[prefix..], &b[prefix..]);
     match ra.len().cmp(&rb.len()) {
         std::cmp::Ordering::Equal => {
-            ra[1..] == rb[1..] || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+            ra[1..] == rb[1..]
+                || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
         }
         std::cmp::Ordering::Greater => ra[1..] == *rb,
         std::cmp::Ordering::Less => *ra == rb[1..],
@@ -117,10 +245,19 @@ pub fn one_edit_apart(a: &str, b: &str) -> bool {
 
 /// Expands request words into groups. `known` says whether a spelling starts a word of the
 /// catalog; `vocabulary` lists the catalog's words for splitting compounds and fixing typos.
-pub fn expand(words: &[&str], known: impl Fn(&str) -> bool, exact: impl Fn(&str) -> bool, vocabulary: &[String]) -> Vec<WordGroup> {
+pub fn expand(
+    words: &[&str],
+    known: impl Fn(&str) -> bool,
+    exact: impl Fn(&str) -> bool,
+    vocabulary: &[String],
+) -> Vec<WordGroup> {
     let mut groups: Vec<WordGroup> = Vec::new();
     for &word in words {
-        if STOP_WORDS.contains(&word) || word.chars().all(|c| c.is_ascii_digit() || c.is_ascii_punctuation()) {
+        if STOP_WORDS.contains(&word)
+            || word
+                .chars()
+                .all(|c| c.is_ascii_digit() || c.is_ascii_punctuation())
+        {
             continue;
         }
         let word = word.trim_matches(|c: char| c.is_ascii_punctuation());
@@ -159,7 +296,10 @@ pub fn expand(words: &[&str], known: impl Fn(&str) -> bool, exact: impl Fn(&str)
             if let Some(first) = word.chars().next() {
                 let first = first.to_string();
                 let start = vocabulary.partition_point(|v| v.as_str() < first.as_str());
-                for candidate in vocabulary[start..].iter().take_while(|v| v.starts_with(first.as_str())) {
+                for candidate in vocabulary[start..]
+                    .iter()
+                    .take_while(|v| v.starts_with(first.as_str()))
+                {
                     if one_edit_apart(word, candidate) {
                         push(candidate.clone(), 80);
                     }
@@ -168,10 +308,19 @@ pub fn expand(words: &[&str], known: impl Fn(&str) -> bool, exact: impl Fn(&str)
         }
         match parts {
             Some((left, right)) => {
-                groups.push(WordGroup { word: left.clone(), alternatives: vec![(left, 90)] });
-                groups.push(WordGroup { word: right.clone(), alternatives: vec![(right, 90)] });
+                groups.push(WordGroup {
+                    word: left.clone(),
+                    alternatives: vec![(left, 90)],
+                });
+                groups.push(WordGroup {
+                    word: right.clone(),
+                    alternatives: vec![(right, 90)],
+                });
             }
-            None => groups.push(WordGroup { word: word.to_string(), alternatives }),
+            None => groups.push(WordGroup {
+                word: word.to_string(),
+                alternatives,
+            }),
         }
     }
     groups
@@ -205,7 +354,11 @@ mod tests {
     #[test]
     fn synonyms_map_everyday_words_to_catalog_words() {
         let groups = expand(&["bigger"], |_| true, |_| true, &[]);
-        let alts: Vec<&str> = groups[0].alternatives.iter().map(|(a, _)| a.as_str()).collect();
+        let alts: Vec<&str> = groups[0]
+            .alternatives
+            .iter()
+            .map(|(a, _)| a.as_str())
+            .collect();
         assert!(alts.contains(&"size") && alts.contains(&"zoom"), "{alts:?}");
         let hide = expand(&["hide"], |_| true, |_| true, &[]);
         assert!(hide[0].alternatives.iter().any(|(a, _)| a == "visible"));
@@ -221,20 +374,32 @@ mod tests {
     #[test]
     fn compounds_split_into_known_words() {
         let known = ["auto", "save", "side", "bar"];
-        let groups = expand(&["autosave"], |w| known.iter().any(|k| k.starts_with(w)), |w| known.contains(&w), &[]);
+        let groups = expand(
+            &["autosave"],
+            |w| known.iter().any(|k| k.starts_with(w)),
+            |w| known.contains(&w),
+            &[],
+        );
         let words: Vec<&str> = groups.iter().map(|g| g.word.as_str()).collect();
         assert_eq!(words, ["auto", "save"]);
     }
 
     #[test]
     fn unknown_words_gain_their_one_edit_neighbours() {
-        let vocabulary: Vec<String> = ["wrap", "word", "work"].iter().map(|s| s.to_string()).collect();
+        let vocabulary: Vec<String> = ["wrap", "word", "work"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         let groups = expand(&["wrod"], |_| false, |_| false, &{
             let mut v = vocabulary.clone();
             v.sort();
             v
         });
-        let alts: Vec<&str> = groups[0].alternatives.iter().map(|(a, _)| a.as_str()).collect();
+        let alts: Vec<&str> = groups[0]
+            .alternatives
+            .iter()
+            .map(|(a, _)| a.as_str())
+            .collect();
         assert_eq!(alts, ["wrod", "word"]);
     }
 }
