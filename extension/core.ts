@@ -89,6 +89,11 @@ export class CoreHost {
     return this.call(() => this.requireCore().checkSetting(params));
   }
 
+  /** Bytes of wasm linear memory in use by this instance (it never shrinks). */
+  memoryBytes(): number {
+    return this.glue.memoryBytes();
+  }
+
   version(): string {
     return this.call(() => this.glue.coreVersion());
   }

@@ -17,7 +17,41 @@ const QUERIES: string[][] = [
   ['toggle word wrap', 'editor font size', 'format on save', 'close all editors', 'toggle zen mode', 'render white space', 'git commit all', 'show all commands', 'reload window now', 'open keyboard shortcuts', 'editor tab size', 'terminal font size', 'trim trailing whitespace', 'sort lines ascending', 'ed fo si'],
 ];
 
-function main(): void {
+type FuzzyScore = (pattern: string, patternLow: string, patternStart: number, word: string, wordLow: string, wordStart: number) => [number, ...number[]] | undefined;
+
+/** VS Code's own scorer from the monaco-editor package, bundled to CommonJS so Node can load it. */
+async function loadFuzzyScore(): Promise<FuzzyScore> {
+  const esbuild = await import('esbuild');
+  const entry = join(__dirname, '..', 'node_modules', 'monaco-editor', 'esm', 'vs', 'base', 'common', 'filters.js');
+  const out = await esbuild.build({ entryPoints: [entry], bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' });
+  const module = { exports: {} as { fuzzyScore: FuzzyScore } };
+  new Function('module', 'exports', 'require', out.outputFiles[0]!.text)(module, module.exports, require);
+  return module.exports.fuzzyScore;
+}
+
+/** The popup's job done with VS Code's scorer: every word must match the title, best 50 by summed score. */
+function rankWithFuzzyScore(fuzzyScore: FuzzyScore, titles: { title: string; low: string }[], query: string): number {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const scored: [number, number][] = [];
+  for (let i = 0; i < titles.length; i++) {
+    const { title, low } = titles[i]!;
+    let total = 0;
+    let all = true;
+    for (const word of words) {
+      const score = fuzzyScore(word, word, 0, title, low, 0);
+      if (!score) {
+        all = false;
+        break;
+      }
+      total += score[0];
+    }
+    if (all) scored.push([total, i]);
+  }
+  scored.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  return scored.slice(0, 50).length;
+}
+
+async function main(): Promise<void> {
   const sources = fixtureSources();
   const core = new CoreHost();
   process.stdout.write('Solidus benchmark (wasm under Node, fixture catalog of VS Code 1.139.1)\n\n');
@@ -31,18 +65,31 @@ function main(): void {
   const items = core.items();
   process.stdout.write(`catalog build: ${items.length} items, median ${ms(percentile(buildTimes.slice(2), 50))} (10 runs after 2 warm-ups)\n\n`);
 
-  process.stdout.write('popup rank latency (mode all, limit 50):\n');
+  const fuzzyScore = await loadFuzzyScore();
+  const titles = items.map((item) => ({ title: item.title, low: item.title.toLowerCase() }));
+  process.stdout.write('popup rank latency, Solidus (wasm, mode all, limit 50) vs VS Code fuzzyScore (JS, same items and queries):\n');
   for (const [i, queries] of QUERIES.entries()) {
-    for (const q of queries) core.rank({ query: q, limit: 50 }); // warm-up
-    const times: number[] = [];
+    for (const q of queries) {
+      core.rank({ query: q, limit: 50 }); // warm-up
+      rankWithFuzzyScore(fuzzyScore, titles, q);
+    }
+    const ours: number[] = [];
+    const theirs: number[] = [];
     for (let round = 0; round < 20; round++) {
       for (const q of queries) {
-        const start = performance.now();
+        let start = performance.now();
         core.rank({ query: q, limit: 50 });
-        times.push(performance.now() - start);
+        ours.push(performance.now() - start);
+        start = performance.now();
+        rankWithFuzzyScore(fuzzyScore, titles, q);
+        theirs.push(performance.now() - start);
       }
     }
-    process.stdout.write(`  ${i + 1} word${i ? 's' : ' '}: p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (${times.length} runs)\n`);
+    const ratio = percentile(theirs, 50) / percentile(ours, 50);
+    process.stdout.write(
+      `  ${i + 1} word${i ? 's' : ' '}: Solidus p50 ${ms(percentile(ours, 50))} p95 ${ms(percentile(ours, 95))} | ` +
+        `fuzzyScore p50 ${ms(percentile(theirs, 50))} p95 ${ms(percentile(theirs, 95))} | ${ratio.toFixed(1)}× (${ours.length} runs each)\n`,
+    );
   }
 
   const covers = (list: ItemSummary[], expect: string[][]): string[][] => {
@@ -74,7 +121,8 @@ function main(): void {
     }
   }
   process.stdout.write(`  shortlist build: p50 ${ms(percentile(shortlistTimes, 50))}  p95 ${ms(percentile(shortlistTimes, 95))}\n`);
+  process.stdout.write(`\nwasm memory after the fixture catalog: ${(core.memoryBytes() / 1048576).toFixed(1)} MB\n`);
   core.dispose();
 }
 
-main();
+void main();

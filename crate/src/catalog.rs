@@ -715,6 +715,15 @@ fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
 }
 
 /// The settings rule of the risk policy: settings that change what runs or what is trusted.
+///
+/// product.md §4.6: `restricted` schemas; keys under `terminal.`, `task.`, `security.`, `http.`,
+/// `chat.tools.` or `solidus.`; keys whose last segment ends in `path`, `executable`, `command`,
+/// `shell` or `tsdk`. Beyond the letter of §4.6, and for the same reason, also: extra arguments
+/// and environments of tools (last segment ending in `args` or `env`), the npm binary
+/// (`typescript.npm`), debug launch configurations (`launch`), a `terminal`, `task` or `tasks`
+/// segment under another namespace (`chat.agent.terminal.autoApprove`), and any segment naming
+/// auto-approval, sandboxes, hooks, plugins, MCP servers or trust (`chat.mcp.autostart`,
+/// `extensions.supportUntrustedWorkspaces`). All comparisons ignore case.
 /// Cost: a few string comparisons.
 pub fn setting_reaches_shell(key: &str, restricted: bool) -> bool {
     if restricted {
@@ -733,9 +742,24 @@ pub fn setting_reaches_shell(key: &str, restricted: bool) -> bool {
         return true;
     }
     let last = lower.rsplit('.').next().unwrap_or(&lower);
-    ["path", "executable", "command", "shell", "tsdk"]
-        .iter()
-        .any(|s| last.ends_with(s))
+    const SUFFIXES: [&str; 8] = [
+        "path",
+        "executable",
+        "command",
+        "shell",
+        "tsdk",
+        "args",
+        "env",
+        "npm",
+    ];
+    if SUFFIXES.iter().any(|s| last.ends_with(s)) {
+        return true;
+    }
+    const SEGMENTS: [&str; 4] = ["terminal", "task", "tasks", "launch"];
+    const FRAGMENTS: [&str; 6] = ["autoapprove", "sandbox", "hook", "plugin", "mcp", "trust"];
+    lower
+        .split('.')
+        .any(|segment| SEGMENTS.contains(&segment) || FRAGMENTS.iter().any(|f| segment.contains(f)))
 }
 
 /// Core commands that send text to a shell or start tasks.

@@ -3,11 +3,14 @@
 //! Everything here is plain Rust over plain types so it is tested natively; `wasm.rs` is the only
 //! module that knows about JavaScript.
 
+pub mod agent;
 pub mod catalog;
 pub mod item;
 pub mod jsonc;
+pub mod project;
 pub mod rank;
 pub mod schema;
+pub mod slash;
 pub mod text;
 pub mod vocabulary;
 

@@ -129,6 +129,12 @@ struct Entry {
     mask: u64,
     /// Bits of the first character of each title word; a good fuzzy match starts at one.
     initials: u64,
+    /// Hashed bits of every pair of neighbouring letters in the title and in the id: a word
+    /// whose first pair is missing cannot match in a run there, without searching.
+    ident_pairs: u64,
+    /// Pair bits of the first two chars of each title word: a fuzzy match worth showing starts
+    /// a word with at least two of its letters.
+    start_pairs: u64,
     /// A small, query-independent bonus for items people reach for often: commands with a
     /// default keybinding or a friendly slash name, and top-level settings over nested ones.
     prior: i64,
@@ -138,7 +144,13 @@ struct Entry {
     name_lower_text: String,
 }
 
-/// Words mapped to the entries they occur in, each with the quality of a hit there.
+/// Where a title or id word sits, which decides how good a hit on it is.
+const IN_NAME: u8 = 0;
+const IN_CATEGORY: u8 = 1;
+const IN_ID: u8 = 2;
+
+/// Words mapped to the entries they occur in, each with where in the entry the word sits
+/// (the lowest, i.e. best, place wins).
 struct Postings(Vec<(String, Vec<(u32, u8)>)>);
 
 impl Postings {
@@ -147,7 +159,7 @@ impl Postings {
         for (word, entry, quality) in words {
             let list = map.entry(word).or_default();
             match list.last_mut() {
-                Some(last) if last.0 == entry => last.1 = last.1.max(quality),
+                Some(last) if last.0 == entry => last.1 = last.1.min(quality),
                 _ => list.push((entry, quality)),
             }
         }
@@ -158,14 +170,13 @@ impl Postings {
     }
 
     /// Calls `hit` for every entry with a word starting with `prefix`.
-    fn for_prefix(&self, prefix: &str, mut hit: impl FnMut(u32, u8)) {
+    /// Calls `hit(entry, place, exact)` for every entry with a word starting with `prefix`.
+    fn for_prefix(&self, prefix: &str, mut hit: impl FnMut(u32, u8, bool)) {
         let start = self.0.partition_point(|(w, _)| w.as_str() < prefix);
-        for (_, list) in self.0[start..]
-            .iter()
-            .take_while(|(w, _)| w.starts_with(prefix))
-        {
-            for &(entry, quality) in list {
-                hit(entry, quality);
+        for (word, list) in self.0[start..].iter().take_while(|(w, _)| w.starts_with(prefix)) {
+            let exact = word.len() == prefix.len();
+            for &(entry, place) in list {
+                hit(entry, place, exact);
             }
         }
     }
@@ -220,13 +231,13 @@ impl Index {
                     (
                         word.as_str(),
                         i as u32,
-                        if w >= category { 100u8 } else { 85 },
+                        if w >= category { IN_NAME } else { IN_CATEGORY },
                     )
                 });
             let ident = entry
                 .ident_words
                 .iter()
-                .map(move |word| (word.as_str(), i as u32, 85u8));
+                .map(move |word| (word.as_str(), i as u32, IN_ID));
             title.chain(ident)
         }));
         let mut all_words: Vec<String> = vocabulary.iter().map(|(w, _)| w.clone()).collect();
@@ -332,7 +343,11 @@ fn entry_for(item: &Item) -> Entry {
         .iter()
         .filter_map(|(w, _)| w.chars().next())
         .fold(0, |m, c| m | char_bit(c));
+    let start_pairs = title_words.iter().fold(0, |bits, (w, _)| bits | first_pair_bit_or_none(w));
+    let ident_pairs = pair_bits(&ident);
     Entry {
+        start_pairs,
+        ident_pairs,
         prior,
         category_words,
         name_lower_text,
@@ -373,6 +388,41 @@ fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
     out
 }
 
+/// Bits for the pairs of neighbouring chars in `text`, hashed into 64.
+fn pair_bits(text: &str) -> u64 {
+    let mut bits = 0u64;
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        if let Some(p) = prev {
+            bits |= pair_bit(p, c);
+        }
+        prev = Some(c);
+    }
+    bits
+}
+
+fn pair_bit(a: char, b: char) -> u64 {
+    1 << ((a as u32).wrapping_mul(31).wrapping_add(b as u32) % 64)
+}
+
+/// The pair bit of a word's first two chars, or none when it has fewer.
+fn first_pair_bit_or_none(word: &str) -> u64 {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(a), Some(b)) => pair_bit(a, b),
+        _ => 0,
+    }
+}
+
+/// The pair bit of a word's first two chars, or every bit when it has fewer.
+fn first_pair_bit(word: &str) -> u64 {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(a), Some(b)) => pair_bit(a, b),
+        _ => u64::MAX,
+    }
+}
+
 /// One bit per ASCII letter or digit, one for anything else: a cheap "could this match" test.
 fn char_mask(text: &str) -> u64 {
     let mut mask = 0u64;
@@ -400,9 +450,16 @@ enum WordTier {
     WordStart = 3,
 }
 
+#[derive(Clone, Copy, Debug)]
 struct WordMatch {
     tier: WordTier,
     score: i64,
+}
+
+/// What all words of a query matched in one entry.
+struct AllMatch {
+    score: i64,
+    lowest: WordTier,
 }
 
 impl Index {
@@ -423,48 +480,30 @@ impl Index {
         if options.mode == Mode::Any && query.slash.is_none() {
             return self.rank_any(query, options, &recent_pos, limit);
         }
-        let word_masks: Vec<u64> = words.iter().map(|w| char_mask(w)).collect();
-        let secondary_hits: Vec<Vec<bool>> = words.iter().map(|w| self.secondary_hits(w)).collect();
         let phrase = words.join(" ");
         let whole = query.text.trim().to_lowercase();
+        let allowed = |i: usize| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind);
         let mut scored: Vec<(i64, usize)> = Vec::new();
-        for (index, entry) in self.entries.iter().enumerate() {
-            if !options.kinds.is_empty() && !options.kinds.contains(&self.items[index].kind) {
-                continue;
-            }
-            let mut score = 0i64;
-            let mut tier: i64;
-            if let Some(slash) = &query.slash {
+        if let Some(slash) = &query.slash {
+            for (index, entry) in self.entries.iter().enumerate() {
                 let Some(name) = &entry.slash else { continue };
-                if name == slash {
-                    tier = 5;
+                if !allowed(index) {
+                    continue;
+                }
+                let tier = if name == slash {
+                    5
                 } else if name.starts_with(slash.as_str()) {
-                    tier = 4;
+                    4
                 } else {
                     continue;
-                }
-                score -= name.len() as i64;
-            } else {
-                let mut matched = 0usize;
-                let mut lowest = WordTier::WordStart;
-                for (w, (word, mask)) in words.iter().zip(&word_masks).enumerate() {
-                    match self.match_word(entry, word, *mask, secondary_hits[w][index]) {
-                        Some(m) => {
-                            matched += 1;
-                            lowest = lowest.min(m.tier);
-                            score += m.score;
-                        }
-                        None if options.mode == Mode::All => {
-                            matched = 0;
-                            break;
-                        }
-                        None => {}
-                    }
-                }
-                if matched == 0 {
-                    continue;
-                }
-                tier = lowest as i64;
+                };
+                scored.push((tier * TIER - name.len() as i64 + self.recency_boost(index, &recent_pos), index));
+            }
+        } else {
+            for (index, matched) in self.match_all(&words, &allowed, limit) {
+                let entry = &self.entries[index];
+                let mut tier = matched.lowest as i64;
+                let mut score = matched.score;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
                 let covered = entry.title_words[entry.category_words..]
                     .iter()
@@ -474,23 +513,14 @@ impl Index {
                 if name_words > 0 {
                     score += 600 * covered as i64 / name_words as i64;
                 }
-                let joined = &entry.title_lower_text;
                 if entry.ident == whole || entry.slash.as_deref() == Some(phrase.as_str()) {
                     tier = 5;
-                } else if joined.starts_with(&phrase) || entry.name_lower_text.starts_with(&phrase)
-                {
+                } else if entry.title_lower_text.starts_with(&phrase) || entry.name_lower_text.starts_with(&phrase) {
                     tier = 4;
                 }
-                if options.mode == Mode::Any {
-                    // Covering more of the request matters more than how each word matched.
-                    score += matched as i64 * TIER;
-                }
+                score += tier * TIER + entry.prior + self.recency_boost(index, &recent_pos);
+                scored.push((score, index));
             }
-            score += tier * TIER + entry.prior;
-            if let Some(&pos) = recent_pos.get(self.items[index].id.as_str()) {
-                score += RECENT_BOOST_MAX / (pos as i64 + 1);
-            }
-            scored.push((score, index));
         }
         let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
             b.0.cmp(&a.0)
@@ -521,6 +551,132 @@ impl Index {
                 highlights: self.highlights(index, &words),
             })
             .collect()
+    }
+
+    fn recency_boost(&self, index: usize, recent_pos: &HashMap<&str, usize>) -> i64 {
+        match recent_pos.get(self.items[index].id.as_str()) {
+            Some(&pos) => RECENT_BOOST_MAX / (pos as i64 + 1),
+            None => 0,
+        }
+    }
+
+    /// `all` mode: the entries every word matches, with summed word scores and the weakest
+    /// tier. Word starts come from the postings; only entries still in the running are
+    /// checked for fuzzy and substring matches, and the most selective word goes first, so
+    /// one word at most pays for a pass over the catalog.
+    fn match_all(&self, words: &[&str], allowed: &dyn Fn(usize) -> bool, limit: usize) -> Vec<(usize, AllMatch)> {
+        let n = self.entries.len();
+        // Strong hits (word starts, description words) per word, from the postings.
+        let mut strong: Vec<Vec<Option<WordMatch>>> = Vec::with_capacity(words.len());
+        for word in words {
+            let len = word.chars().count() as i64;
+            let mut hits: Vec<Option<WordMatch>> = vec![None; n];
+            if word.contains(' ') {
+                // A quoted phrase: rare, so a scan is affordable.
+                let mask = char_mask(word);
+                let secondary = self.secondary_hits(word);
+                for (i, entry) in self.entries.iter().enumerate() {
+                    hits[i] = self.match_word(entry, word, mask, secondary[i]);
+                }
+                strong.push(hits);
+                continue;
+            }
+            let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < *word);
+            for (_, list) in self.vocabulary[start..].iter().take_while(|(w, _)| w.starts_with(*word)) {
+                for &i in list {
+                    hits[i as usize] = Some(WordMatch { tier: WordTier::Secondary, score: 100 + 5 * len });
+                }
+            }
+            self.name_postings.for_prefix(word, |i, place, exact| {
+                let score = match place {
+                    IN_ID => 400 + 10 * len,
+                    _ => 600 + if exact { 200 } else { 0 } + 10 * len,
+                };
+                let slot = &mut hits[i as usize];
+                if slot.as_ref().is_none_or(|m| m.tier < WordTier::WordStart || m.score < score) {
+                    *slot = Some(WordMatch { tier: WordTier::WordStart, score });
+                }
+            });
+            strong.push(hits);
+        }
+        // Fuzzy and description matches rank a whole tier below entries where every word starts
+        // a word, so when there are enough of those the rest can never make the list. Word
+        // scores stay far below a tier for short queries, which keeps this exact.
+        if words.len() <= 4 && !words.iter().any(|w| w.contains(' ')) {
+            let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == WordTier::WordStart);
+            let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
+            for i in (0..n).filter(|&i| allowed(i) && strong.iter().all(|hits| starts(&hits[i]))) {
+                let score = strong.iter().filter_map(|hits| hits[i].map(|m| m.score)).sum();
+                every_word_starts.push((i, AllMatch { score, lowest: WordTier::WordStart }));
+            }
+            if every_word_starts.len() >= limit {
+                return every_word_starts;
+            }
+        }
+        let mut order: Vec<usize> = (0..words.len()).collect();
+        order.sort_by_key(|&w| strong[w].iter().filter(|m| m.is_some()).count());
+        let mut candidates: Vec<(usize, AllMatch)> = Vec::new();
+        for (step, &w) in order.iter().enumerate() {
+            let word = words[w];
+            let len = word.chars().count() as i64;
+            let mask = char_mask(word);
+            let pair = first_pair_bit(word);
+            let check = |i: usize| -> Option<WordMatch> {
+                let strong_hit = strong[w][i];
+                if let Some(m) = strong_hit {
+                    if m.tier == WordTier::WordStart || word.contains(' ') {
+                        return Some(m);
+                    }
+                }
+                let entry = &self.entries[i];
+                if entry.mask & mask != mask {
+                    return strong_hit;
+                }
+                if entry.start_pairs & pair != 0 {
+                    if let Some(m) = self.fuzzy_title(entry, word, len) {
+                        return Some(m);
+                    }
+                }
+                if strong_hit.is_some() {
+                    return strong_hit;
+                }
+                (len >= 3 && entry.ident_pairs & pair != 0 && entry.ident.contains(word))
+                    .then_some(WordMatch { tier: WordTier::Secondary, score: 80 })
+            };
+            if step == 0 {
+                for i in 0..n {
+                    if allowed(i) {
+                        if let Some(m) = check(i) {
+                            candidates.push((i, AllMatch { score: m.score, lowest: m.tier }));
+                        }
+                    }
+                }
+            } else {
+                candidates.retain_mut(|(i, matched)| match check(*i) {
+                    Some(m) => {
+                        matched.score += m.score;
+                        matched.lowest = matched.lowest.min(m.tier);
+                        true
+                    }
+                    None => false,
+                });
+            }
+            if candidates.is_empty() {
+                break;
+            }
+        }
+        candidates
+    }
+
+    /// A fuzzy match of `word` in the title, when it is plausible enough to ask skim.
+    fn fuzzy_title(&self, entry: &Entry, word: &str, len: i64) -> Option<WordMatch> {
+        let first = word.chars().next().map(char_bit).unwrap_or(0);
+        if len < 3 || entry.initials & first == 0 || word.contains(' ') || !plausible_fuzzy(word, &entry.title_words) {
+            return None;
+        }
+        let s = self.matcher.fuzzy_match(&entry.title, word)?;
+        // Scattered matches of short words are noise; ask for a real run of characters.
+        (s >= 12 * len).then_some(WordMatch { tier: WordTier::Fuzzy, score: s.min(400) })
     }
 
     /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
@@ -577,8 +733,8 @@ impl Index {
                     }
                     continue;
                 }
-                self.name_postings.for_prefix(spelling, |i, quality| {
-                    record(i as usize, u32::from(quality))
+                self.name_postings.for_prefix(spelling, |i, place, _| {
+                    record(i as usize, if place == IN_NAME { 100 } else { 85 })
                 });
                 let start = self
                     .vocabulary
@@ -834,6 +990,45 @@ fn starts_with_run(word: &str, text: &str) -> bool {
     }
 }
 
+/// The fuzzy matches people mean: the word read as prefixes of title words in order
+/// (`fosi` → Font Size, `tgwr` → Toggle Word Wrap) with its first two letters starting a
+/// word, or as one title word with letters left out (`comit` → Commit). Cheap, so skim
+/// only scores candidates that pass.
+fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
+    let chars: Vec<char> = word.chars().collect();
+    if chars.len() < 2 {
+        return false;
+    }
+    let words: Vec<Vec<char>> = title_words.iter().map(|(w, _)| w.chars().collect()).collect();
+    // One word with letters left out.
+    if words.iter().any(|w| w.len() >= 2 && w[0] == chars[0] && w[1] == chars[1] && is_subsequence_chars(&chars, w)) {
+        return true;
+    }
+    // Prefix chunks: `reach[i]` holds the first title word a match of `chars[..i]` may continue from.
+    let mut reach: Vec<Option<usize>> = vec![None; chars.len() + 1];
+    reach[0] = Some(0);
+    for i in 0..chars.len() {
+        let Some(from) = reach[i] else { continue };
+        for (k, w) in words.iter().enumerate().skip(from) {
+            let run = w.iter().zip(&chars[i..]).take_while(|(a, b)| a == b).count();
+            // The first chunk must be two letters long; later ones may be one (an initial).
+            let shortest = if i == 0 { 2 } else { 1 };
+            for end in shortest..=run {
+                let slot = &mut reach[i + end];
+                if slot.is_none_or(|s| s > k + 1) {
+                    *slot = Some(k + 1);
+                }
+            }
+        }
+    }
+    reach[chars.len()].is_some()
+}
+
+fn is_subsequence_chars(needle: &[char], haystack: &[char]) -> bool {
+    let mut rest = haystack.iter();
+    needle.iter().all(|n| rest.any(|h| h == n))
+}
+
 /// Whether every char of `needle` occurs in `haystack` in order; a cheap test before skim.
 fn is_subsequence(needle: &str, haystack: &str) -> bool {
     let mut rest = haystack.chars();
@@ -849,4 +1044,24 @@ pub fn rank(items: Vec<Item>, text: &str, options: &RankOptions) -> Vec<(Item, R
         .into_iter()
         .map(|r| (index.items[r.index].clone(), r))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(title: &str) -> Vec<(String, usize)> {
+        words_with_offsets(title)
+    }
+
+    #[test]
+    fn fuzzy_gate_accepts_word_prefix_chunks_and_in_word_omissions() {
+        assert!(plausible_fuzzy("fosi", &words("Editor: Font Size")));
+        assert!(!plausible_fuzzy("tgwr", &words("View: Toggle Word Wrap")), "tg is not a prefix of toggle");
+        assert!(plausible_fuzzy("towowr", &words("View: Toggle Word Wrap")));
+        assert!(plausible_fuzzy("comit", &words("Git: Commit")));
+        // Letters scattered across a word's middle are noise, not a match.
+        assert!(!plausible_fuzzy("tab", &words("Start Debugging")));
+        assert!(!plausible_fuzzy("x", &words("Extensions")));
+    }
 }

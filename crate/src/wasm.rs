@@ -99,6 +99,12 @@ pub fn debug_panic(message: String) {
     panic!("{message}");
 }
 
+/// Bytes of linear memory the module holds now (it only grows); for the scale benchmark.
+#[wasm_bindgen(js_name = memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    (core::arch::wasm32::memory_size(0) * 65536) as f64
+}
+
 #[wasm_bindgen(js_name = coreVersion)]
 pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()

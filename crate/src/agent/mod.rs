@@ -26,8 +26,8 @@ pub use prompt::{RequestError, MAX_REQUEST_CHARS};
 pub use risk::{command_runs_code, item_shell_reason, setting_shell_reason};
 pub use shortlist::{shortlist, SettingFacts, Shortlist, ShortlistEntry, ShortlistOptions};
 pub use validate::{
-    item_arguments, validate_plan, Arguments, DroppedStep, Outcome, PlanStep, StepAction,
-    ValidatedPlan,
+    item_arguments, validate_plan, validate_plan_with, Arguments, DroppedStep, Outcome, PlanStep,
+    StepAction, ValidateOptions, ValidatedPlan,
 };
 
 /// How many items the shortlist holds unless the caller says otherwise.
@@ -39,15 +39,15 @@ pub const MAX_STEPS: usize = 10;
 /// The id of the built-in terminal item, which takes a shell command as its argument.
 pub const TERMINAL_ITEM_ID: &str = "term:run";
 
-/// The built-in `term:run` item. The validator knows it even when the catalog lacks it, because
-/// product.md §1 makes it built in; it always reaches a shell.
+/// The built-in `term:run` item, as `project::builtin` lists it. The validator knows it even when
+/// the catalog lacks it, because product.md §1 makes it built in; it always reaches a shell.
 pub fn terminal_item() -> Item {
     Item {
         id: TERMINAL_ITEM_ID.to_string(),
         kind: ItemKind::Terminal,
         action: EnterAction::Run,
-        title: "Terminal: Run Command".to_string(),
-        detail: Some("Runs a shell command in the integrated terminal".to_string()),
+        title: "Terminal: Run Shell Command…".to_string(),
+        detail: Some("Type a shell command and run it in a terminal".to_string()),
         keywords: vec!["shell".to_string(), "run".to_string()],
         source: "builtin".to_string(),
         from_workspace: false,
@@ -64,8 +64,17 @@ pub fn terminal_item() -> Item {
 /// Parses a model's raw answer and validates it against the catalog in one call.
 /// Cost: linear in the answer's length plus one hash lookup per step.
 pub fn check_response(text: &str, index: &Index) -> Result<ValidatedPlan, ParseError> {
+    check_response_with(text, index, &ValidateOptions::default())
+}
+
+/// [`check_response`] with per-item argument rules.
+pub fn check_response_with(
+    text: &str,
+    index: &Index,
+    options: &ValidateOptions,
+) -> Result<ValidatedPlan, ParseError> {
     let plan = parse_response(text)?;
-    Ok(validate_plan(&plan, index))
+    Ok(validate_plan_with(&plan, index, options))
 }
 
 /// Characters that change how text looks without being seen: bidirectional overrides and

@@ -95,7 +95,10 @@ impl SettingFacts {
             .map(|v| super::ellipsize(&v.to_string(), 80))
             .collect();
         if self.allowed.len() > MAX_ALLOWED_SHOWN {
-            shown.push(format!("… ({} more)", self.allowed.len() - MAX_ALLOWED_SHOWN));
+            shown.push(format!(
+                "… ({} more)",
+                self.allowed.len() - MAX_ALLOWED_SHOWN
+            ));
         }
         shown.join(", ")
     }

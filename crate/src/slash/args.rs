@@ -169,6 +169,65 @@ pub fn shell_quote(value: &str) -> String {
     }
 }
 
+/// Where in a POSIX shell command a value is being inserted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QuoteContext {
+    /// Outside any quotes.
+    #[default]
+    Bare,
+    /// Right after an unquoted backslash, which will escape the next character.
+    BareEscaped,
+    /// Inside `'…'` written by the command's author.
+    Single,
+    /// Inside `"…"` written by the command's author.
+    Double,
+    /// Inside `"…"`, right after a backslash.
+    DoubleEscaped,
+}
+
+impl QuoteContext {
+    /// The context after the author's literal `text`.
+    pub fn after(self, text: &str) -> QuoteContext {
+        use QuoteContext::*;
+        text.chars().fold(self, |state, c| match (state, c) {
+            (BareEscaped, _) => Bare,
+            (DoubleEscaped, _) => Double,
+            (Bare, '\\') => BareEscaped,
+            (Bare, '\'') => Single,
+            (Bare, '"') => Double,
+            (Single, '\'') => Bare,
+            (Double, '\\') => DoubleEscaped,
+            (Double, '"') => Bare,
+            (state, _) => state,
+        })
+    }
+}
+
+/// Quotes `value` so that, inserted at a point with the given context, it stays literal text: no
+/// expansion, no command substitution, no word splitting out of the author's quotes.
+pub fn shell_quote_in(value: &str, context: QuoteContext) -> String {
+    match context {
+        QuoteContext::Bare => shell_quote(value),
+        QuoteContext::Single => value.replace('\'', "'\\''"),
+        QuoteContext::Double => {
+            let mut out = String::with_capacity(value.len());
+            for c in value.chars() {
+                if matches!(c, '$' | '`' | '"' | '\\') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out
+        }
+        // The author's backslash would escape our first character: pair it with one of ours so it
+        // becomes a literal backslash, then quote as usual.
+        QuoteContext::BareEscaped => format!("\\{}", shell_quote(value)),
+        QuoteContext::DoubleEscaped => {
+            format!("\\{}", shell_quote_in(value, QuoteContext::Double))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +253,27 @@ mod tests {
             parse_args_opencode(r#"a"b c"d "" x' y"#),
             ["a", "b c", "d", "", "x", "y"]
         );
+    }
+
+    #[test]
+    fn quoting_follows_the_authors_quotes() {
+        let ctx = QuoteContext::Bare;
+        assert_eq!(ctx.after("echo \"x"), QuoteContext::Double);
+        assert_eq!(ctx.after("echo 'it\"s"), QuoteContext::Single);
+        assert_eq!(ctx.after("echo \"a\\\"b\" 'c' "), QuoteContext::Bare);
+        assert_eq!(ctx.after("echo \\"), QuoteContext::BareEscaped);
+        let hostile = "$(id) `id` \"'\\";
+        assert_eq!(
+            shell_quote_in(hostile, QuoteContext::Double),
+            "\\$(id) \\`id\\` \\\"'\\\\"
+        );
+        assert_eq!(
+            shell_quote_in(hostile, QuoteContext::Single),
+            "$(id) `id` \"'\\''\\"
+        );
+        assert_eq!(ctx.after("\"a\\"), QuoteContext::DoubleEscaped);
+        assert_eq!(shell_quote_in("a b", QuoteContext::BareEscaped), "\\'a b'");
+        assert_eq!(shell_quote_in("$x", QuoteContext::DoubleEscaped), "\\\\$x");
     }
 
     #[test]

@@ -227,7 +227,10 @@ mod tests {
         let fm = parse_frontmatter(
             "---\ndescription: Run it. Usage: /x <topic>\ntags:\n  - a\nname: 'quoted'\n---\nBody",
         );
-        assert!(fm.warning.as_deref().is_some_and(|w| w.contains("not valid YAML")));
+        assert!(fm
+            .warning
+            .as_deref()
+            .is_some_and(|w| w.contains("not valid YAML")));
         assert_eq!(
             fm.string("description").as_deref(),
             Some("Run it. Usage: /x <topic>")

@@ -10,18 +10,25 @@ pub mod discovery;
 pub mod expand;
 pub mod folders;
 pub mod frontmatter;
+mod scan;
 mod template;
 
 use serde::{Deserialize, Serialize};
 
-pub use args::{parse_args, parse_args_opencode, parse_args_shlex, shell_quote, split_command, CommandSplit};
-pub use discovery::{
-    discover, CandidateFile, DiscoverInput, Discovery, InputRequest, SkipReason, SkippedFile,
-    SlashCommand, SlashWarning, WarningCode, MAX_TEXT_BYTES,
+pub use args::{
+    parse_args, parse_args_opencode, parse_args_shlex, shell_quote, shell_quote_in, split_command,
+    CommandSplit, QuoteContext,
 };
-pub use expand::{render_body, CommandRef, ExpandRequest, Expansion, Rendered, Segment};
+pub use discovery::{
+    discover, CandidateFile, DiscoverInput, Discovery, SkipReason, SkippedFile, SlashCommand,
+    SlashWarning, WarningCode, MAX_TEXT_BYTES,
+};
+pub use expand::{
+    render_body, CommandRef, ExpandRequest, Expansion, InputRequest, Rendered, Segment,
+    MAX_EXPANSION_BYTES,
+};
 pub use folders::{search_folders, SearchFolder, SearchPlan, SearchRequest};
-pub use frontmatter::{describe, parse_frontmatter, Frontmatter};
+pub use frontmatter::{describe, describe_body, parse_frontmatter, Frontmatter};
 
 /// The tool whose rules name and expand a command (its dialect).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -123,7 +130,10 @@ impl Provider {
 
     /// Position in registration order.
     pub fn registration(self) -> usize {
-        Provider::ALL.iter().position(|p| *p == self).unwrap_or(usize::MAX)
+        Provider::ALL
+            .iter()
+            .position(|p| *p == self)
+            .unwrap_or(usize::MAX)
     }
 
     pub fn tool(self) -> Tool {
@@ -142,9 +152,10 @@ impl Provider {
     /// Claude Code and Codex put the user's commands first; the others let the project override.
     pub fn scope_order(self) -> [Scope; 2] {
         match self {
-            Provider::ClaudeSkills | Provider::Claude | Provider::ClaudePlugins | Provider::Codex => {
-                [Scope::User, Scope::Project]
-            }
+            Provider::ClaudeSkills
+            | Provider::Claude
+            | Provider::ClaudePlugins
+            | Provider::Codex => [Scope::User, Scope::Project],
             _ => [Scope::Project, Scope::User],
         }
     }
@@ -200,5 +211,47 @@ impl Target {
             "clipboard" => Some(Target::Clipboard),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_the_serialized_names() {
+        for tool in Tool::ALL {
+            assert_eq!(serde_json::to_value(tool).ok(), Some(tool.id().into()));
+            assert_eq!(Tool::from_id(tool.id()), Some(tool));
+        }
+        for provider in Provider::ALL {
+            assert_eq!(
+                serde_json::to_value(provider).ok(),
+                Some(provider.id().into())
+            );
+        }
+        let segment = Segment::Shell {
+            command: "ls".into(),
+            text: "!`ls`".into(),
+        };
+        assert_eq!(
+            serde_json::to_value(segment).ok(),
+            Some(serde_json::json!({"kind": "shell", "command": "ls", "text": "!`ls`"}))
+        );
+    }
+
+    #[test]
+    fn every_provider_has_a_distinct_priority_and_registration_slot() {
+        let mut keys: Vec<(std::cmp::Reverse<u32>, usize)> = Provider::ALL
+            .iter()
+            .map(|p| (std::cmp::Reverse(p.priority()), p.registration()))
+            .collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), Provider::ALL.len());
+        assert_eq!(Provider::Solidus.priority(), 100);
+        assert_eq!(Provider::Claude.priority(), 80);
+        assert_eq!(Provider::ClaudePlugins.priority(), 70);
+        assert_eq!(Provider::Codex.priority(), 70);
     }
 }

@@ -19,9 +19,14 @@ pub(crate) enum Tag {
     /// `{{arg N}}`, 1-based; 0 or a missing argument renders nothing.
     Arg(usize),
     /// `{{#if X}}` or, negated, `{{#unless X}}`.
-    Open { negate: bool, cond: Var },
+    Open {
+        negate: bool,
+        cond: Var,
+    },
     Else,
-    Close { negate: bool },
+    Close {
+        negate: bool,
+    },
 }
 
 /// Reads the inside of `{{ … }}`; `None` for anything this template does not know.
@@ -45,7 +50,10 @@ pub(crate) fn parse_tag(inner: &str) -> Option<Tag> {
         ("arg", Some(n)) if n.bytes().all(|b| b.is_ascii_digit()) => {
             Some(Tag::Arg(n.parse().unwrap_or(usize::MAX)))
         }
-        ("#if", Some(x)) => var(x).map(|cond| Tag::Open { negate: false, cond }),
+        ("#if", Some(x)) => var(x).map(|cond| Tag::Open {
+            negate: false,
+            cond,
+        }),
         ("#unless", Some(x)) => var(x).map(|cond| Tag::Open { negate: true, cond }),
         ("else", None) => Some(Tag::Else),
         ("/if", None) => Some(Tag::Close { negate: false }),
@@ -59,9 +67,14 @@ pub(crate) fn parse_tag(inner: &str) -> Option<Tag> {
 pub(crate) enum Role {
     /// Plain token, or a block tag with no partner (written out as text).
     Plain,
-    Open { else_at: Option<usize>, close_at: usize },
+    Open {
+        else_at: Option<usize>,
+        close_at: usize,
+    },
     /// Reached only at the end of a taken `then` branch: jump past the close.
-    Else { close_at: usize },
+    Else {
+        close_at: usize,
+    },
     Close,
 }
 
@@ -117,7 +130,15 @@ mod tests {
                 cond: Var::Arguments
             })
         );
-        for unknown in ["secrets.TOKEN", "arg", "arg x", "#if x", "#each args", "else x", ""] {
+        for unknown in [
+            "secrets.TOKEN",
+            "arg",
+            "arg x",
+            "#if x",
+            "#each args",
+            "else x",
+            "",
+        ] {
             assert_eq!(parse_tag(unknown), None, "{unknown}");
         }
     }
@@ -129,7 +150,13 @@ mod tests {
             cond: Var::Args,
         });
         let close = Some(Tag::Close { negate: false });
-        let roles = pair_blocks(&[open, open, Some(Tag::Else), close, Some(Tag::Close { negate: true })]);
+        let roles = pair_blocks(&[
+            open,
+            open,
+            Some(Tag::Else),
+            close,
+            Some(Tag::Close { negate: true }),
+        ]);
         assert_eq!(roles[0], Role::Plain);
         assert_eq!(
             roles[1],

@@ -1,0 +1,507 @@
+//! The plan validator: checks every step the model wrote against the catalog, drops what is
+//! unknown or malformed with a reason, cuts long plans, describes each kept step in plain words
+//! and decides whether the plan must be confirmed.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::item::{Item, ItemKind};
+use crate::rank::Index;
+
+use super::parse::{kind_of, RawPlan};
+use super::risk::{item_shell_reason, setting_shell_reason};
+use super::{ellipsize, is_hidden_char, one_line, terminal_item, MAX_STEPS, TERMINAL_ITEM_ID};
+
+/// Shell command lines longer than this are dropped: a confirmation dialog cannot show them
+/// in a way anyone reads.
+pub const MAX_COMMAND_CHARS: usize = 2000;
+
+/// Names and keys quoted in reasons are cut to this length.
+const MAX_QUOTED_CHARS: usize = 80;
+
+/// The model's `why` is cut to this length for display.
+const MAX_WHY_CHARS: usize = 200;
+
+/// Whether an item takes `args`.
+///
+/// The rule, by kind: the terminal (`term:run`) requires the shell command line; a slash command
+/// takes optional argument text (what follows `/name`). Nothing else takes arguments by default:
+/// commands are run without any (letting a model pass arguments to arbitrary commands would make
+/// `workbench.action.terminal.sendSequence`-like commands into a shell), and scripts, custom
+/// commands, packs, Git and file actions run as the catalog defines them. The caller may say
+/// otherwise per item with [`ValidateOptions::arguments`], e.g. for a justfile recipe whose run
+/// spec has parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Arguments {
+    None,
+    Optional,
+    Required,
+}
+
+/// The argument rule for an item by its kind; see [`Arguments`].
+pub fn item_arguments(item: &Item) -> Arguments {
+    match item.kind {
+        ItemKind::Terminal => Arguments::Required,
+        ItemKind::Slash => Arguments::Optional,
+        _ => Arguments::None,
+    }
+}
+
+/// What the caller knows beyond the catalog items themselves.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ValidateOptions {
+    /// Item id → whether it takes `args`, overriding [`item_arguments`]; for example every
+    /// project item whose run spec has parameters (required when any parameter is).
+    pub arguments: BTreeMap<String, Arguments>,
+}
+
+/// What a kept step does, with the catalog's names for it (never the model's).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum StepAction {
+    /// Runs a catalog item; `command` is the VS Code command id for command items.
+    Item {
+        id: String,
+        kind: ItemKind,
+        title: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        command: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        args: Option<String>,
+    },
+    /// Writes a setting; the value has passed the schema check.
+    Setting {
+        key: String,
+        title: String,
+        value: Value,
+    },
+    /// Runs a shell command line in the terminal.
+    Terminal { command: String },
+}
+
+/// A step that passed every check.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanStep {
+    /// Position in the model's `steps` list, from 0.
+    pub step: usize,
+    #[serde(flatten)]
+    pub action: StepAction,
+    /// The model's few words on why; display only.
+    pub why: String,
+    /// The step in plain words for the confirmation dialog; shell commands appear in full.
+    pub description: String,
+    pub reaches_shell: bool,
+    /// Why the step reaches a shell, when it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shell_reason: Option<String>,
+}
+
+/// A step the validator refused, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DroppedStep {
+    /// Position in the model's `steps` list, from 0.
+    pub step: usize,
+    pub reason: String,
+}
+
+/// What the shell does with a validated plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Outcome {
+    /// Show the plan (or, when allowed, skip the dialog) and run its steps.
+    Run,
+    /// No step is left: show the model's reply as a message and run nothing.
+    ReplyOnly,
+}
+
+/// The plan after validation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidatedPlan {
+    pub reply: String,
+    pub steps: Vec<PlanStep>,
+    pub dropped: Vec<DroppedStep>,
+    /// How many of the model's steps were cut off unread after the first `MAX_STEPS` kept ones.
+    pub cut: usize,
+    /// True exactly when a kept step reaches a shell; then the plan is always confirmed.
+    pub must_confirm: bool,
+    pub outcome: Outcome,
+}
+
+impl ValidatedPlan {
+    /// The confirmation text: the reply, then each step numbered with its `why`, e.g.
+    /// `1. Set Editor: Font Size = 16  (bigger font)`. Shell commands appear in full.
+    pub fn summary(&self) -> String {
+        let mut text = one_line(&self.reply);
+        for (n, step) in self.steps.iter().enumerate() {
+            text.push_str(&format!("\n{}. {}", n + 1, step.description));
+            if !step.why.is_empty() {
+                text.push_str(&format!("  ({})", step.why));
+            }
+        }
+        text
+    }
+}
+
+/// Checks every step against the whole catalog (not only the shortlist: any real item is fine).
+/// Unknown ids and keys are dropped, never guessed at; values must pass the setting's schema;
+/// at most `MAX_STEPS` steps are kept and the rest are cut unread.
+/// Cost: one hash lookup and one schema check per step.
+pub fn validate_plan(plan: &RawPlan, index: &Index) -> ValidatedPlan {
+    validate_plan_with(plan, index, &ValidateOptions::default())
+}
+
+/// [`validate_plan`] with per-item argument rules.
+pub fn validate_plan_with(
+    plan: &RawPlan,
+    index: &Index,
+    options: &ValidateOptions,
+) -> ValidatedPlan {
+    let mut steps = Vec::new();
+    let mut dropped = Vec::new();
+    let mut cut = 0;
+    for (position, raw) in plan.steps.iter().enumerate() {
+        if steps.len() == MAX_STEPS {
+            cut = plan.steps.len() - position;
+            break;
+        }
+        match check_step(raw, index, options) {
+            Ok((action, reason)) => {
+                let description = describe(&action);
+                steps.push(PlanStep {
+                    step: position,
+                    why: why_of(raw),
+                    description,
+                    reaches_shell: reason.is_some(),
+                    shell_reason: reason,
+                    action,
+                });
+            }
+            Err(reason) => dropped.push(DroppedStep {
+                step: position,
+                reason,
+            }),
+        }
+    }
+    let must_confirm = steps.iter().any(|s| s.reaches_shell);
+    let outcome = if steps.is_empty() {
+        Outcome::ReplyOnly
+    } else {
+        Outcome::Run
+    };
+    ValidatedPlan {
+        reply: plan.reply.clone(),
+        steps,
+        dropped,
+        cut,
+        must_confirm,
+        outcome,
+    }
+}
+
+type Checked = Result<(StepAction, Option<String>), String>;
+
+fn check_step(raw: &Value, index: &Index, options: &ValidateOptions) -> Checked {
+    let Some(step) = raw.as_object() else {
+        return Err(format!("the step is {}, not an object", kind_of(raw)));
+    };
+    match step.get("type") {
+        Some(Value::String(t)) if t == "item" => check_item(step, index, options),
+        Some(Value::String(t)) if t == "setting" => check_setting(step, index),
+        Some(Value::String(t)) if t == "terminal" => check_terminal(step),
+        Some(Value::String(t)) => Err(format!(
+            "unknown step type “{}”; only item, setting and terminal steps exist",
+            quoted(t)
+        )),
+        Some(other) => Err(format!("the step's type is {}, not text", kind_of(other))),
+        None => Err("the step has no type".to_string()),
+    }
+}
+
+fn check_item(step: &Map<String, Value>, index: &Index, options: &ValidateOptions) -> Checked {
+    let id = match step.get("id") {
+        Some(Value::String(id)) => id,
+        Some(other) => return Err(format!("the item id is {}, not text", kind_of(other))),
+        None => return Err("the item step has no id".to_string()),
+    };
+    // term:run is built in (product.md §1); it is known even when the catalog lacks it.
+    let builtin;
+    let item = match index.get(id) {
+        Some(item) => item,
+        None if id == TERMINAL_ITEM_ID => {
+            builtin = terminal_item();
+            &builtin
+        }
+        None => return Err(format!("unknown item “{}”", quoted(id))),
+    };
+    if item.kind == ItemKind::Setting {
+        return Err(format!(
+            "“{}” is a setting; a setting step with a value changes it",
+            quoted(id)
+        ));
+    }
+    let args = match step.get("args") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) if text.trim().is_empty() => None,
+        Some(Value::String(text)) => Some(text.clone()),
+        Some(other) => {
+            return Err(format!(
+                "the args for “{}” are {}, not text",
+                quoted(id),
+                kind_of(other)
+            ))
+        }
+    };
+    let rule = options
+        .arguments
+        .get(&item.id)
+        .copied()
+        .unwrap_or_else(|| item_arguments(item));
+    match (rule, &args) {
+        (Arguments::None, Some(_)) => {
+            return Err(format!("“{}” takes no args", quoted(id)));
+        }
+        (Arguments::Required, None) if item.kind == ItemKind::Terminal => {
+            return Err(format!(
+                "“{}” needs the shell command line as its args",
+                quoted(id)
+            ));
+        }
+        (Arguments::Required, None) => {
+            return Err(format!("“{}” needs args", quoted(id)));
+        }
+        _ => {}
+    }
+    if let Some(text) = &args {
+        // Arguments end up in a shell or a template; they are shown in full, so must read true.
+        let what = if item.kind == ItemKind::Terminal {
+            "the shell command"
+        } else {
+            "the argument text"
+        };
+        check_visible_text(text, what)?;
+    }
+    let reason = item_shell_reason(item);
+    Ok((
+        StepAction::Item {
+            id: item.id.clone(),
+            kind: item.kind,
+            title: item.title.clone(),
+            command: item.command.clone(),
+            args,
+        },
+        reason,
+    ))
+}
+
+fn check_setting(step: &Map<String, Value>, index: &Index) -> Checked {
+    let key = match step.get("key") {
+        Some(Value::String(key)) => key,
+        Some(other) => return Err(format!("the setting key is {}, not text", kind_of(other))),
+        None => return Err("the setting step has no key".to_string()),
+    };
+    // The key as listed, or the item id (`setting:<key>`) the model saw on the same list.
+    let item = index
+        .get(&format!("setting:{key}"))
+        .or_else(|| index.get(key).filter(|_| key.starts_with("setting:")))
+        .filter(|item| item.kind == ItemKind::Setting);
+    let Some(item) = item else {
+        return Err(format!("unknown setting “{}”", quoted(key)));
+    };
+    let real_key = item.key.clone().unwrap_or_else(|| key.clone());
+    let Some(schema) = item.setting.as_ref() else {
+        return Err(format!(
+            "“{}” has no schema to check a value against",
+            quoted(&real_key)
+        ));
+    };
+    let Some(value) = step.get("value") else {
+        return Err(format!("no value for “{}”", quoted(&real_key)));
+    };
+    if let Err(problem) = schema.check(value) {
+        return Err(format!("{}: {problem}", quoted(&real_key)));
+    }
+    let reason = setting_shell_reason(&real_key, Some(schema));
+    Ok((
+        StepAction::Setting {
+            title: item.title.clone(),
+            key: real_key,
+            value: value.clone(),
+        },
+        reason,
+    ))
+}
+
+fn check_terminal(step: &Map<String, Value>) -> Checked {
+    let command = match step.get("command") {
+        Some(Value::String(command)) if !command.trim().is_empty() => command,
+        Some(Value::String(_)) => return Err("the terminal command is empty".to_string()),
+        Some(other) => {
+            return Err(format!(
+                "the terminal command is {}, not text",
+                kind_of(other)
+            ))
+        }
+        None => return Err("the terminal step has no command".to_string()),
+    };
+    check_visible_text(command, "the shell command")?;
+    Ok((
+        StepAction::Terminal {
+            command: command.clone(),
+        },
+        Some("runs a shell command in the terminal".to_string()),
+    ))
+}
+
+/// Text bound for a shell must be shown in full and read as what it is: no control characters
+/// besides newline and tab (an escape sequence or carriage return can hide text in a terminal),
+/// no invisible or direction-changing characters, and not too long to read.
+fn check_visible_text(text: &str, what: &str) -> Result<(), String> {
+    let chars = text.chars().count();
+    if chars > MAX_COMMAND_CHARS {
+        return Err(format!(
+            "{what} is {chars} characters long; at most {MAX_COMMAND_CHARS} can be shown for confirmation"
+        ));
+    }
+    if let Some(c) = text
+        .chars()
+        .find(|&c| (c.is_control() && c != '\n' && c != '\t') || is_hidden_char(c))
+    {
+        return Err(format!(
+            "{what} contains the invisible character U+{:04X}, which could hide what it does",
+            c as u32
+        ));
+    }
+    Ok(())
+}
+
+/// The plain-language line for the confirmation dialog. Titles come from the catalog; values
+/// are JSON so a string reads as one (`"on"`); shell commands are never shortened.
+fn describe(action: &StepAction) -> String {
+    match action {
+        StepAction::Setting { title, value, .. } => {
+            format!("Set {} = {}", one_line(title), one_line(&value.to_string()))
+        }
+        StepAction::Terminal { command } => format!("Run in terminal: {command}"),
+        StepAction::Item {
+            kind, title, args, ..
+        } => {
+            let title = one_line(title);
+            let base = match kind {
+                ItemKind::Terminal => match args {
+                    Some(args) => return format!("Run in terminal: {args}"),
+                    None => format!("Run {title}"),
+                },
+                ItemKind::Command => format!("Run command {title}"),
+                ItemKind::Script => format!("Run script {title}"),
+                ItemKind::Git => format!("Run Git action {title}"),
+                ItemKind::File => format!("Run file action {title}"),
+                ItemKind::Custom => format!("Run custom command {title}"),
+                ItemKind::Pack => format!("Run pack {title}"),
+                ItemKind::Slash => format!("Run slash command {title}"),
+                ItemKind::Setting => format!("Change {title}"),
+            };
+            // Arguments passed the visibility check, so they are shown exactly as given.
+            match args {
+                Some(args) => format!("{base} with: {args}"),
+                None => base,
+            }
+        }
+    }
+}
+
+fn why_of(step: &Value) -> String {
+    match step.get("why") {
+        Some(Value::String(why)) => ellipsize(&one_line(why), MAX_WHY_CHARS),
+        _ => String::new(),
+    }
+}
+
+/// A model-written name inside a reason: short, with every character visible, spaces included,
+/// so a reason never shows a name that looks like a real one but is not.
+fn quoted(text: &str) -> String {
+    let visible: String = text
+        .chars()
+        .map(|c| {
+            if c.is_control() || is_hidden_char(c) {
+                format!("<U+{:04X}>", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    ellipsize(&visible, MAX_QUOTED_CHARS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn descriptions_read_as_the_dialog_shows_them() {
+        let set = StepAction::Setting {
+            key: "editor.wordWrap".into(),
+            title: "Editor: Word Wrap".into(),
+            value: json!("on"),
+        };
+        assert_eq!(describe(&set), "Set Editor: Word Wrap = \"on\"");
+        let run = StepAction::Item {
+            id: "command:editor.action.toggleWordWrap".into(),
+            kind: ItemKind::Command,
+            title: "View: Toggle Word Wrap".into(),
+            command: Some("editor.action.toggleWordWrap".into()),
+            args: None,
+        };
+        assert_eq!(describe(&run), "Run command View: Toggle Word Wrap");
+        let shell = StepAction::Terminal {
+            command: "rm -rf node_modules && npm ci && npm test".into(),
+        };
+        assert_eq!(
+            describe(&shell),
+            "Run in terminal: rm -rf node_modules && npm ci && npm test"
+        );
+    }
+
+    #[test]
+    fn command_text_refuses_what_would_hide() {
+        assert!(check_visible_text("echo a\n\techo b", "the shell command").is_ok());
+        assert!(check_visible_text("echo safe\r rm -rf ~", "the shell command").is_err());
+        assert!(check_visible_text("echo \u{1b}[8mhidden", "the shell command").is_err());
+        assert!(check_visible_text("ls \u{202E}txt.exe", "the shell command").is_err());
+        assert!(
+            check_visible_text(&"x".repeat(MAX_COMMAND_CHARS + 1), "the shell command").is_err()
+        );
+    }
+
+    #[test]
+    fn steps_serialize_flat_with_their_type() {
+        let step = PlanStep {
+            step: 0,
+            action: StepAction::Terminal {
+                command: "ls".into(),
+            },
+            why: "look".into(),
+            description: "Run in terminal: ls".into(),
+            reaches_shell: true,
+            shell_reason: Some("runs a shell command in the terminal".into()),
+        };
+        let value = serde_json::to_value(&step).expect("serializable");
+        assert_eq!(
+            value,
+            json!({
+                "step": 0, "type": "terminal", "command": "ls", "why": "look",
+                "description": "Run in terminal: ls", "reachesShell": true,
+                "shellReason": "runs a shell command in the terminal"
+            })
+        );
+        let back: PlanStep = serde_json::from_value(value).expect("round trip");
+        assert_eq!(back, step);
+    }
+}

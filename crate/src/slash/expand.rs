@@ -1,0 +1,699 @@
+//! Expanding a command body with the typed arguments, one dialect per tool, in a single pass.
+//!
+//! The body is cut into tokens once; argument values are written into the output and never scanned
+//! again, so text a user types (`$1`, `{{arg 2}}`, `` !`rm` ``) stays literal. Shell lines and file
+//! references are only reported, as segments: the shell confirms and runs or reads them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::args::{
+    parse_args, parse_args_opencode, parse_args_shlex, shell_quote, shell_quote_in, split_command,
+    QuoteContext,
+};
+use super::discovery::{Discovery, SlashCommand};
+use super::scan::{tokenize, Tok};
+use super::template::{pair_blocks, Role, Tag, Var};
+use super::{Provider, Scope, Target, Tool};
+
+/// What the shell asks to expand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ExpandRequest {
+    /// What the user typed, e.g. `/review a.ts "b c"` or `/claude.review x`.
+    pub text: String,
+    /// Answers to Copilot `${input:name}` variables, asked by the shell.
+    pub inputs: BTreeMap<String, String>,
+    /// Editor values for Copilot variables: `selection`, `selectedText`, `file`, `fileBasename`,
+    /// `fileDirname`, `fileBasenameNoExtension`, `workspaceFolder`, `workspaceFolderBasename`.
+    pub context: BTreeMap<String, String>,
+}
+
+/// A variable the user must supply before the text can be sent (Copilot `${input:name}`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InputRequest {
+    pub name: String,
+    /// The text after the second colon of `${input:name:placeholder}`, for the input box.
+    pub placeholder: Option<String>,
+}
+
+/// One piece of the expanded text, in order; joined, the `text` fields give [`Rendered::text`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Segment {
+    Text {
+        text: String,
+    },
+    /// A shell line such as `` !`git diff $1` `` or `!{git log}`: `command` is the resolved command
+    /// with argument values shell-quoted; `text` is how it appears in the expanded text. It must not
+    /// run without a confirmation showing `command`; its output replaces `text` when it does.
+    Shell {
+        command: String,
+        text: String,
+    },
+    /// A file reference (`@path`, `@{path}`): the shell may replace `text` by the file's content when
+    /// `path` lies inside the workspace, else it leaves `text`.
+    File {
+        path: String,
+        text: String,
+    },
+}
+
+impl Segment {
+    pub fn text(&self) -> &str {
+        match self {
+            Segment::Text { text } | Segment::Shell { text, .. } | Segment::File { text, .. } => {
+                text
+            }
+        }
+    }
+}
+
+/// A body expanded by its tool's rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rendered {
+    /// False when the arguments cannot satisfy the command (Codex named arguments); see `error`.
+    pub ok: bool,
+    pub error: Option<String>,
+    /// The expanded text, trimmed at both ends; shell lines and file references appear as written.
+    pub text: String,
+    pub segments: Vec<Segment>,
+    /// The resolved shell commands, in order (also in `segments`).
+    pub shell: Vec<String>,
+    /// The referenced paths, in order (also in `segments`).
+    pub files: Vec<String>,
+    /// Inputs still missing: ask for them, then expand again with `inputs` filled.
+    pub needs_input: Vec<InputRequest>,
+    pub warnings: Vec<String>,
+}
+
+/// Which command an expansion used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandRef {
+    pub id: String,
+    pub name: String,
+    pub tool: Tool,
+    pub provider: Provider,
+    pub scope: Scope,
+    pub root: String,
+    pub path: String,
+}
+
+impl CommandRef {
+    fn of(command: &SlashCommand) -> CommandRef {
+        CommandRef {
+            id: command.id.clone(),
+            name: command.name.clone(),
+            tool: command.tool,
+            provider: command.provider,
+            scope: command.scope,
+            root: command.root.clone(),
+            path: command.path.clone(),
+        }
+    }
+}
+
+/// The result of [`Discovery::expand`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Expansion {
+    /// False when the text names no active command: it then passes on unchanged in `text`.
+    pub matched: bool,
+    pub command: Option<CommandRef>,
+    /// Other commands with the same name (shadowed ones), for a picker.
+    pub alternatives: Vec<CommandRef>,
+    /// The command's own target from its frontmatter, if any; else the setting applies.
+    pub target: Option<Target>,
+    pub ok: bool,
+    pub error: Option<String>,
+    pub text: String,
+    pub segments: Vec<Segment>,
+    pub shell: Vec<String>,
+    pub files: Vec<String>,
+    pub needs_input: Vec<InputRequest>,
+    pub warnings: Vec<String>,
+}
+
+impl Discovery {
+    /// Finds the command `text` names and expands it.
+    ///
+    /// A bare `/name` uses the active command of that name; `/<tool>.<name>` (`/claude.review`,
+    /// `/gemini.git:commit`) picks the first command of that tool with that name, shadowed or not,
+    /// unless a command is literally named `<tool>.<name>`. Anything else passes through unchanged.
+    pub fn expand(&self, request: &ExpandRequest) -> Expansion {
+        let pass = || Expansion {
+            ok: true,
+            text: request.text.clone(),
+            segments: vec![Segment::Text {
+                text: request.text.clone(),
+            }],
+            ..Expansion::default()
+        };
+        let Some(split) = split_command(&request.text) else {
+            return pass();
+        };
+        let Some((command, alternatives)) = self.resolve(&split.name) else {
+            return pass();
+        };
+        let r = render_body(
+            command.tool,
+            &command.body,
+            &command.name,
+            &split.args,
+            &request.inputs,
+            &request.context,
+        );
+        Expansion {
+            matched: true,
+            command: Some(CommandRef::of(command)),
+            alternatives: alternatives.into_iter().map(CommandRef::of).collect(),
+            target: command.target,
+            ok: r.ok,
+            error: r.error,
+            text: r.text,
+            segments: r.segments,
+            shell: r.shell,
+            files: r.files,
+            needs_input: r.needs_input,
+            warnings: r.warnings,
+        }
+    }
+
+    /// The command a typed name selects and the other commands sharing its name.
+    pub fn resolve(&self, name: &str) -> Option<(&SlashCommand, Vec<&SlashCommand>)> {
+        if let Some(active) = self
+            .commands
+            .iter()
+            .find(|c| c.name == name && c.shadowed_by.is_none())
+        {
+            let others = self
+                .commands
+                .iter()
+                .filter(|c| c.name == name && c.id != active.id)
+                .collect();
+            return Some((active, others));
+        }
+        let (tool, rest) = name.split_once('.')?;
+        let tool = Tool::from_id(tool)?;
+        let mut same = self
+            .commands
+            .iter()
+            .filter(|c| c.tool == tool && c.name == rest);
+        let first = same.next()?;
+        Some((first, same.collect()))
+    }
+}
+
+/// Expands one body by `tool`'s rules; `name` and `args` (the text after the name) are what the user
+/// typed. This is the whole expansion without the lookup, for previews and tests.
+///
+/// Costs one pass over the body; the output never holds more than the body plus the arguments once
+/// per placeholder.
+pub fn render_body(
+    tool: Tool,
+    body: &str,
+    name: &str,
+    args: &str,
+    inputs: &BTreeMap<String, String>,
+    context: &BTreeMap<String, String>,
+) -> Rendered {
+    let mut toks = tokenize(tool, body);
+    let raw = args.trim();
+    let mut warnings = Vec::new();
+    let mut named = BTreeMap::new();
+    let mut input_values = BTreeMap::new();
+    let mut leftover = raw.to_string();
+
+    let words = match tool {
+        Tool::Codex => parse_args_shlex(raw).unwrap_or_else(|| parse_args(raw)),
+        Tool::OpenCode => parse_args_opencode(raw),
+        _ => parse_args(raw),
+    };
+
+    if tool == Tool::OpenCode {
+        // OpenCode's highest `$N` takes the remaining arguments.
+        let last = toks
+            .iter()
+            .filter_map(|t| match t {
+                Tok::Arg(i) if *i != usize::MAX => Some(*i),
+                _ => None,
+            })
+            .max();
+        if let Some(last) = last {
+            for t in &mut toks {
+                if *t == Tok::Arg(last) {
+                    *t = Tok::Rest(last);
+                }
+            }
+        }
+    }
+
+    if tool == Tool::Codex {
+        let wanted: BTreeSet<&str> = toks
+            .iter()
+            .filter_map(|t| match t {
+                Tok::Named(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        if !wanted.is_empty() {
+            if let Err(error) = codex_named(&words, &wanted, &mut named) {
+                return Rendered {
+                    ok: false,
+                    error: Some(format!("/{name}: {error}")),
+                    ..Rendered::default()
+                };
+            }
+        }
+    }
+
+    if tool == Tool::Copilot {
+        let declared: BTreeSet<&str> = toks
+            .iter()
+            .filter_map(|t| match t {
+                Tok::Input { name, .. } => Some(*name),
+                _ => None,
+            })
+            .collect();
+        // `name=value` words fill declared inputs (as VS Code allows); other words are the request.
+        let mut rest = Vec::new();
+        for word in &words {
+            match word.split_once('=') {
+                Some((k, v)) if declared.contains(k) => {
+                    input_values.insert(k.to_string(), v.to_string());
+                }
+                _ => rest.push(word.as_str()),
+            }
+        }
+        if !input_values.is_empty() {
+            leftover = rest.join(" ");
+        }
+        for (k, v) in inputs {
+            input_values.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+    }
+
+    let ctx = Ctx {
+        tool,
+        words: &words,
+        raw,
+        named: &named,
+        inputs: &input_values,
+        context,
+    };
+    let mut out = Out::default();
+    let mut needs_input: Vec<InputRequest> = Vec::new();
+    let mut missing_context = BTreeSet::new();
+    let tags: Vec<Option<Tag>> = toks
+        .iter()
+        .map(|t| match t {
+            Tok::Tag(tag, _) => Some(*tag),
+            _ => None,
+        })
+        .collect();
+    let roles = pair_blocks(&tags);
+    let mut i = 0;
+    while i < toks.len() {
+        match roles[i] {
+            Role::Open { else_at, close_at } => {
+                let taken = match toks[i] {
+                    Tok::Tag(Tag::Open { negate, cond }, _) => ctx.truthy(cond) != negate,
+                    _ => false,
+                };
+                i = match (taken, else_at) {
+                    (true, _) => i + 1,
+                    (false, Some(e)) => e + 1,
+                    (false, None) => close_at + 1,
+                };
+                continue;
+            }
+            Role::Else { close_at } => {
+                i = close_at + 1;
+                continue;
+            }
+            Role::Close => {
+                i += 1;
+                continue;
+            }
+            Role::Plain => {}
+        }
+        match &toks[i] {
+            Tok::Input {
+                name,
+                placeholder,
+                raw,
+            } => match ctx.inputs.get(*name) {
+                Some(v) => out.value(v),
+                None => {
+                    out.lit(raw);
+                    if !needs_input.iter().any(|n| n.name == *name) {
+                        needs_input.push(InputRequest {
+                            name: name.to_string(),
+                            placeholder: placeholder.map(str::to_string),
+                        });
+                    }
+                }
+            },
+            Tok::Context { name, raw } => match ctx.context.get(*name) {
+                Some(v) => out.value(v),
+                None => {
+                    out.lit(raw);
+                    missing_context.insert(*name);
+                }
+            },
+            tok => ctx.write(tok, &mut out),
+        }
+        i += 1;
+    }
+    if out.overflow {
+        return Rendered {
+            ok: false,
+            error: Some(format!(
+                "/{name}: the expansion is over {MAX_EXPANSION_BYTES} bytes"
+            )),
+            ..Rendered::default()
+        };
+    }
+    let mut segments = out.finish();
+    trim_segments(&mut segments);
+
+    let placeholder = toks.iter().any(|t| {
+        matches!(
+            t,
+            Tok::Arg(_)
+                | Tok::Rest(_)
+                | Tok::Joined
+                | Tok::Raw
+                | Tok::Named(_)
+                | Tok::Tag(Tag::Var(_) | Tag::Arg(_) | Tag::Open { .. }, _)
+        )
+    });
+    let append = match tool {
+        Tool::Claude if !placeholder && !raw.is_empty() => Some(format!("ARGUMENTS: {raw}")),
+        Tool::Gemini if !placeholder && !raw.is_empty() => Some(format!("/{name} {raw}")),
+        Tool::Cursor | Tool::OpenCode if !placeholder && !raw.is_empty() => Some(raw.to_string()),
+        Tool::Copilot if !leftover.is_empty() => Some(leftover.clone()),
+        Tool::Codex | Tool::Solidus if !placeholder && !raw.is_empty() => {
+            warnings.push("the arguments were ignored: the command has no placeholder".to_string());
+            None
+        }
+        _ => None,
+    };
+    if let Some(append) = append {
+        let sep = if segments.is_empty() { "" } else { "\n\n" };
+        push_text(&mut segments, &format!("{sep}{append}"));
+        trim_segments(&mut segments);
+    }
+    if !missing_context.is_empty() {
+        let names: Vec<&str> = missing_context.into_iter().collect();
+        warnings.push(format!(
+            "no editor value for {}; left as written",
+            names.join(", ")
+        ));
+    }
+
+    let text = segments.iter().map(Segment::text).collect();
+    let shell = segments
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Shell { command, .. } => Some(command.clone()),
+            _ => None,
+        })
+        .collect();
+    let files = segments
+        .iter()
+        .filter_map(|s| match s {
+            Segment::File { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
+    Rendered {
+        ok: true,
+        error: None,
+        text,
+        segments,
+        shell,
+        files,
+        needs_input,
+        warnings,
+    }
+}
+
+/// Codex: with named placeholders every argument must be `KEY=value` and every name needs a value.
+fn codex_named(
+    words: &[String],
+    wanted: &BTreeSet<&str>,
+    named: &mut BTreeMap<String, String>,
+) -> Result<(), String> {
+    for word in words {
+        match word.split_once('=') {
+            Some((k, v)) if !k.is_empty() => {
+                named.insert(k.to_string(), v.to_string());
+            }
+            _ => return Err(format!("expected KEY=value arguments, got `{word}`")),
+        }
+    }
+    let missing: Vec<String> = wanted
+        .iter()
+        .filter(|w| !named.contains_key(**w))
+        .map(|w| format!("${w}"))
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "missing values for {} (pass them as KEY=value)",
+            missing.join(", ")
+        ))
+    }
+}
+
+struct Ctx<'a> {
+    tool: Tool,
+    words: &'a [String],
+    raw: &'a str,
+    named: &'a BTreeMap<String, String>,
+    inputs: &'a BTreeMap<String, String>,
+    context: &'a BTreeMap<String, String>,
+}
+
+impl Ctx<'_> {
+    fn truthy(&self, var: Var) -> bool {
+        match var {
+            Var::Arguments | Var::Args => !self.words.is_empty(),
+        }
+    }
+
+    fn write(&self, tok: &Tok<'_>, out: &mut Out) {
+        match *tok {
+            Tok::Lit(s) => out.lit(s),
+            Tok::Arg(i) => {
+                if let Some(w) = self.words.get(i) {
+                    out.value(w);
+                }
+            }
+            Tok::Rest(i) => out.values(self.words.get(i..).unwrap_or_default()),
+            Tok::Joined => out.values(self.words),
+            Tok::Raw => {
+                if out.in_shell() && self.tool != Tool::Gemini {
+                    out.values(self.words);
+                } else {
+                    // Gemini quotes its raw `{{args}}` as one shell word.
+                    out.value(self.raw);
+                }
+            }
+            Tok::Named(n) => match self.named.get(n) {
+                Some(v) => out.value(v),
+                None => {
+                    out.lit("$");
+                    out.lit(n);
+                }
+            },
+            Tok::ShellOpen(s) => out.shell_open(s),
+            Tok::ShellClose(s) => out.shell_close(s),
+            Tok::File { path, raw } => out.file(path, raw),
+            Tok::Tag(tag, raw) => match tag {
+                Tag::Var(Var::Arguments) => out.values(self.words),
+                Tag::Var(Var::Args) => out.value(&self.words.join(",")),
+                Tag::Arg(n) => {
+                    if let Some(w) = n.checked_sub(1).and_then(|k| self.words.get(k)) {
+                        out.value(w);
+                    }
+                }
+                // Unpaired block tags are text.
+                Tag::Open { .. } | Tag::Else | Tag::Close { .. } => out.lit(raw),
+            },
+            Tok::Input { raw, .. } | Tok::Context { raw, .. } => out.lit(raw),
+        }
+    }
+}
+
+/// A shell line being built: its opener, the command so far, and the quoting in force at its end.
+struct ShellLine {
+    opener: String,
+    command: String,
+    quote: QuoteContext,
+}
+
+/// Largest expansion, in bytes: a hostile body repeating `$ARGUMENTS` must not exhaust memory.
+pub const MAX_EXPANSION_BYTES: usize = 4 * 1024 * 1024;
+
+/// Builds segments; inside a shell line argument values are quoted for the shell.
+#[derive(Default)]
+struct Out {
+    segments: Vec<Segment>,
+    text: String,
+    /// The shell line being read.
+    shell: Option<ShellLine>,
+    written: usize,
+    overflow: bool,
+}
+
+impl Out {
+    fn in_shell(&self) -> bool {
+        self.shell.is_some()
+    }
+
+    /// Counts `n` more bytes; false once the limit is passed, and from then on nothing is written.
+    fn room(&mut self, n: usize) -> bool {
+        self.written = self.written.saturating_add(n);
+        self.overflow |= self.written > MAX_EXPANSION_BYTES;
+        !self.overflow
+    }
+
+    fn lit(&mut self, s: &str) {
+        if !self.room(s.len()) {
+            return;
+        }
+        match &mut self.shell {
+            Some(line) => {
+                line.command.push_str(s);
+                line.quote = line.quote.after(s);
+            }
+            None => self.text.push_str(s),
+        }
+    }
+
+    fn value(&mut self, v: &str) {
+        if !self.room(v.len()) {
+            return;
+        }
+        match &mut self.shell {
+            Some(line) => {
+                line.command.push_str(&shell_quote_in(v, line.quote));
+                // The value is one plain character as far as the author's quoting goes.
+                line.quote = line.quote.after("x");
+            }
+            None => self.text.push_str(v),
+        }
+    }
+
+    fn values(&mut self, words: &[String]) {
+        let n = words.iter().map(|w| w.len() + 1).sum();
+        if !self.room(n) {
+            return;
+        }
+        match &mut self.shell {
+            // Outside the author's quotes each argument is its own word; inside, they share one.
+            Some(line) if matches!(line.quote, QuoteContext::Bare | QuoteContext::BareEscaped) => {
+                let quoted: Vec<String> = words.iter().map(|w| shell_quote(w)).collect();
+                if line.quote == QuoteContext::BareEscaped && !quoted.is_empty() {
+                    line.command.push('\\');
+                }
+                line.command.push_str(&quoted.join(" "));
+                line.quote = QuoteContext::Bare;
+            }
+            Some(line) => {
+                let joined = words.join(" ");
+                line.command.push_str(&shell_quote_in(&joined, line.quote));
+                line.quote = line.quote.after("x");
+            }
+            None => self.text.push_str(&words.join(" ")),
+        }
+    }
+
+    fn flush_text(&mut self) {
+        if !self.text.is_empty() {
+            let text = std::mem::take(&mut self.text);
+            push_text(&mut self.segments, &text);
+        }
+    }
+
+    fn shell_open(&mut self, opener: &str) {
+        self.flush_text();
+        self.shell = Some(ShellLine {
+            opener: opener.to_string(),
+            command: String::new(),
+            quote: QuoteContext::Bare,
+        });
+    }
+
+    fn shell_close(&mut self, closer: &str) {
+        match self.shell.take() {
+            Some(line) => self.segments.push(Segment::Shell {
+                text: format!("{}{}{closer}", line.opener, line.command),
+                command: line.command.trim().to_string(),
+            }),
+            None => self.lit(closer),
+        }
+    }
+
+    fn file(&mut self, path: &str, raw: &str) {
+        if self.in_shell() {
+            return self.lit(raw);
+        }
+        self.flush_text();
+        self.segments.push(Segment::File {
+            path: path.to_string(),
+            text: raw.to_string(),
+        });
+    }
+
+    fn finish(mut self) -> Vec<Segment> {
+        // A shell line always has its closer (the tokenizer checked), so this is only defensive.
+        if let Some(line) = self.shell.take() {
+            self.text.push_str(&line.opener);
+            self.text.push_str(&line.command);
+        }
+        self.flush_text();
+        self.segments
+    }
+}
+
+fn push_text(segments: &mut Vec<Segment>, text: &str) {
+    if let Some(Segment::Text { text: last }) = segments.last_mut() {
+        last.push_str(text);
+    } else {
+        segments.push(Segment::Text {
+            text: text.to_string(),
+        });
+    }
+}
+
+/// Trims the expanded text at both ends only; shell and file segments never start or end with
+/// whitespace, so trimming the outer text segments is the same as trimming the whole text.
+fn trim_segments(segments: &mut Vec<Segment>) {
+    while let Some(Segment::Text { text }) = segments.first_mut() {
+        let trimmed = text.trim_start();
+        if trimmed.is_empty() {
+            segments.remove(0);
+        } else {
+            *text = trimmed.to_string();
+            break;
+        }
+    }
+    while let Some(Segment::Text { text }) = segments.last_mut() {
+        let trimmed = text.trim_end();
+        if trimmed.is_empty() {
+            segments.pop();
+        } else {
+            let len = trimmed.len();
+            text.truncate(len);
+            break;
+        }
+    }
+}
