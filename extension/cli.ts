@@ -1,5 +1,7 @@
 // The `solidus` command line: the same wasm core as the extension, driven from a shell, JSON out.
 import { existsSync, readFileSync } from 'node:fs';
+import { platform } from 'node:os';
+import { collectSlashFiles } from './slashFiles';
 import { join } from 'node:path';
 import { CoreHost, type CatalogSources, type ItemSummary } from './core';
 
@@ -7,6 +9,10 @@ const USAGE = `usage:
   solidus catalog   (--vscode <dir> | --snapshot <file>)
   solidus rank      (--vscode <dir> | --snapshot <file>) [--mode all|any] [--limit N] <query>
   solidus shortlist (--vscode <dir> | --snapshot <file>) [--limit N] (<request> | --requests <file.jsonl>)
+  solidus prompt    (--vscode <dir> | --snapshot <file>) [--limit N] <request>
+  solidus validate  (--vscode <dir> | --snapshot <file>) --plan <file | ->
+  solidus slash list   --root <project> [--home <home>]
+  solidus slash expand --root <project> [--home <home>] "<typed text>"
 
 --vscode takes a folder of raw VS Code documents (like shared/fixtures/vscode-1.139.1);
 --snapshot takes a file written by "Solidus: Export Catalog Snapshot".`;
@@ -95,11 +101,47 @@ export function shortlist(core: CoreHost, request: string, limit: number): ItemS
   return core.rank({ query: request, limit, mode: 'any' }).results.map((r) => r.item);
 }
 
-function main(argv: string[]): number {
+/** Finds, reads and discovers the slash commands of a project and a home folder. */
+async function slashCommand(core: CoreHost, args: Parsed): Promise<number> {
+  const [sub, ...rest] = args.positional;
+  const root = args.flags.get('root');
+  if (!root) throw new UsageError('give --root <project>');
+  if (!existsSync(root)) throw new UsageError(`no such folder: ${root}`);
+  const home = args.flags.get('home');
+  const plan = core.slashSearchFolders({ projectRoots: [root], home, trusted: true });
+  const files = await collectSlashFiles(plan);
+  const catalog = core.slashCatalog({ files, builtins: ['do'], trusted: true });
+  const out = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
+  try {
+    if (sub === 'list') {
+      const { commands, skipped, warnings } = catalog.discovery;
+      out({
+        commands: commands.map(({ body: _body, ...command }) => command),
+        skipped,
+        warnings: [...plan.warnings.map((message) => ({ message })), ...warnings],
+      });
+      return 0;
+    }
+    if (sub === 'expand') {
+      const text = rest.join(' ');
+      if (!text.trim().startsWith('/')) throw new UsageError('give the typed text, starting with /');
+      out(catalog.expand({ text }));
+      return 0;
+    }
+    throw new UsageError(`unknown slash command ${sub ?? ''}: use list or expand`);
+  } finally {
+    catalog.dispose();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   if (!args.command || args.command === 'help' || args.command === '--help') {
     process.stdout.write(`${USAGE}\n`);
     return args.command ? 0 : 2;
+  }
+  if (args.command === 'slash') {
+    return slashCommand(new CoreHost((message) => process.stderr.write(`core panic: ${message}\n`)), args);
   }
   const core = new CoreHost((message) => process.stderr.write(`core panic: ${message}\n`));
   const { stats, warnings } = core.build(loadSources(args.flags));
@@ -150,15 +192,36 @@ function main(argv: string[]): number {
       out({ request, items: shortlist(core, request, limit).map(brief) });
       return 0;
     }
+    case 'prompt': {
+      const request = args.positional.join(' ');
+      const context = { os: platform(), textSelected: false, stack: [] };
+      const prepared = core.prepareDo({ request, context, limit: limitOf(args.flags, 60) });
+      if (!prepared.ok) throw new UsageError(prepared.message);
+      out({ system: prepared.prompt.system, user: prepared.prompt.user, shortlist: prepared.shortlist });
+      return 0;
+    }
+    case 'validate': {
+      const plan = args.flags.get('plan');
+      if (!plan) throw new UsageError('give --plan <file> or --plan - for standard input');
+      const text = readFileSync(plan === '-' ? 0 : plan, 'utf8');
+      const checked = core.checkPlan(text);
+      if (!checked.ok) {
+        out({ error: { code: checked.code, message: checked.message } });
+        return 1;
+      }
+      const { reply, steps, dropped, cut, mustConfirm, outcome } = checked.plan;
+      out({ reply, steps, dropped, cut, mustConfirm, outcome });
+      return 0;
+    }
     default:
       throw new UsageError(`unknown command ${args.command}`);
   }
 }
 
 if (require.main === module) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (error) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  }, (error: unknown) => {
     if (error instanceof UsageError) {
       process.stderr.write(`solidus: ${error.message}\n\n${USAGE}\n`);
       process.exitCode = 2;
@@ -166,5 +229,5 @@ if (require.main === module) {
       process.stderr.write(`solidus: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exitCode = 1;
     }
-  }
+  });
 }

@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import type * as Glue from '../crate/pkg/solidus_core';
 
 export type {
+  CheckPlanResult, PlanStep, PrepareDoParams, PrepareDoResult, PromptContext, ValidatedPlan,
+  SlashCandidateFile, SlashCommand, SlashDiscoverInput, SlashDiscovery, SlashExpandRequest, SlashExpansion,
+  SlashSearchPlan, SlashSearchRequest,
   CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, EnterAction, Item, ItemKind, ItemSummary, JsonValue, Query,
   RankParams, RankResult, RankedResult, SettingSchema, Warning,
 } from '../crate/pkg/solidus_core';
 import type {
+  CheckPlanResult, PrepareDoParams, PrepareDoResult, SlashDiscoverInput, SlashDiscovery, SlashExpandRequest,
+  SlashExpansion, SlashSearchPlan, SlashSearchRequest,
   CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, Item, RankParams, RankResult, Warning,
 } from '../crate/pkg/solidus_core';
 
@@ -87,6 +92,31 @@ export class CoreHost {
 
   checkSetting(params: CheckSettingParams): CheckSettingResult {
     return this.call(() => this.requireCore().checkSetting(params));
+  }
+
+  /** Builds the /do shortlist and prompt; a refused request comes back as `{ ok: false }`. */
+  prepareDo(params: PrepareDoParams): PrepareDoResult {
+    return this.call(() => this.requireCore().prepareDo(params));
+  }
+
+  /** Parses and validates a model's raw answer against the catalog. */
+  checkPlan(text: string): CheckPlanResult {
+    return this.call(() => this.requireCore().checkPlan(text));
+  }
+
+  /** Where to look for slash-command files. */
+  slashSearchFolders(request: SlashSearchRequest): SlashSearchPlan {
+    return this.call(() => this.glue.slashSearchFolders(request));
+  }
+
+  /** Discovers slash commands from the files read, then lists them or expands typed text. */
+  slashCatalog(input: SlashDiscoverInput): { discovery: SlashDiscovery; expand(request: SlashExpandRequest): SlashExpansion; dispose(): void } {
+    const catalog = this.call(() => new this.glue.SlashCatalog(input));
+    return {
+      discovery: this.call(() => catalog.discovery()),
+      expand: (request) => this.call(() => catalog.expand(request)),
+      dispose: () => catalog.free(),
+    };
   }
 
   /** Bytes of wasm linear memory in use by this instance (it never shrinks). */

@@ -42,6 +42,49 @@ export interface Query { text: string; words: string[]; slash?: string; args: st
 export type ItemSummary = Omit<Item, "setting" | "keywords">;
 export interface RankedResult { item: ItemSummary; score: number; highlights: [number, number][] }
 export interface RankResult { query: Query; results: RankedResult[] }
+export interface PromptContext { os: string; language?: string; textSelected: boolean; stack: string[] }
+export interface PrepareDoParams { request: string; context: PromptContext; limit?: number; recent?: string[] }
+export interface ShortlistEntry { id: string; kind: ItemKind; title: string; fromWorkspace: boolean }
+export interface SettingFacts { key: string; types: ValueType[]; allowed?: JsonValue[]; minimum?: number; maximum?: number; fromWorkspace: boolean }
+export interface Shortlist { entries: ShortlistEntry[]; settings: SettingFacts[] }
+export type PrepareDoResult =
+  | { ok: true; shortlist: Shortlist; prompt: { system: string; user: string } }
+  | { ok: false; code: string; message: string };
+export type PlanStep = { step: number; why: string; description: string; reachesShell: boolean; shellReason?: string } & (
+  | { type: "item"; id: string; kind: ItemKind; title: string; command?: string; args?: string }
+  | { type: "setting"; key: string; title: string; value: JsonValue }
+  | { type: "terminal"; command: string });
+export interface ValidatedPlan {
+  reply: string; steps: PlanStep[]; dropped: { step: number; reason: string }[]; cut: number;
+  mustConfirm: boolean; outcome: "run" | "replyOnly";
+}
+export type CheckPlanResult = { ok: true; plan: ValidatedPlan } | { ok: false; code: string; message: string };
+export type SlashProvider = "solidus" | "claude-skills" | "claude" | "claude-plugins" | "codex" | "gemini" | "cursor" | "copilot" | "opencode";
+export type SlashScope = "project" | "user";
+export type SlashTarget = "do" | "chat" | "clipboard";
+export interface SlashSearchRequest { projectRoots: string[]; home?: string; enabled?: SlashProvider[]; trusted: boolean; codexHome?: string; claudePluginsManifest?: string }
+export interface SlashSearchFolder { provider: SlashProvider; scope: SlashScope; dir: string; maxDepth: number; suffix: string }
+export interface SlashSearchPlan { folders: SlashSearchFolder[]; manifests: string[]; warnings: string[] }
+export interface SlashCandidateFile { provider: SlashProvider; scope: SlashScope; root: string; path: string; text?: string; readError?: string; gitignored?: boolean }
+export interface SlashDiscoverInput { files: SlashCandidateFile[]; enabled?: SlashProvider[]; builtins: string[]; trusted: boolean }
+export interface SlashInputRequest { name: string; [detail: string]: JsonValue }
+export interface SlashCommand {
+  id: string; name: string; tool: string; provider: SlashProvider; scope: SlashScope; root: string; path: string;
+  description: string; argumentHint?: string | null; target?: SlashTarget | null; model?: string | null; agent?: string | null; allowedTools: string[];
+  inputs: SlashInputRequest[]; runsShell: boolean; shadowedBy?: string | null; body: string;
+}
+export interface SlashDiscovery {
+  commands: SlashCommand[];
+  skipped: { provider: SlashProvider; scope: SlashScope; root: string; path: string; reason: string; message: string }[];
+  warnings: { code: string; provider: SlashProvider; scope: SlashScope; root: string; path: string; message: string }[];
+}
+export interface SlashExpandRequest { text: string; inputs?: Record<string, string>; context?: Record<string, string> }
+export interface SlashCommandRef { id: string; name: string; tool: string; provider: SlashProvider; scope: SlashScope; root: string; path: string }
+export type SlashSegment = { kind: "text"; text: string } | { kind: "shell"; command: string; text: string } | { kind: "file"; path: string; text: string };
+export interface SlashExpansion {
+  matched: boolean; command?: SlashCommandRef | null; alternatives: SlashCommandRef[]; target?: SlashTarget | null; ok: boolean; error?: string | null;
+  text: string; segments: SlashSegment[]; shell: string[]; files: string[]; needsInput: SlashInputRequest[]; warnings: string[];
+}
 export interface CheckSettingParams { key: string; text?: string; value?: JsonValue }
 export type CheckSettingResult =
   | { ok: true; value: JsonValue; expectation: string }
@@ -68,6 +111,24 @@ extern "C" {
     pub type JsCheckSettingParams;
     #[wasm_bindgen(typescript_type = "CheckSettingResult")]
     pub type JsCheckSettingResult;
+    #[wasm_bindgen(typescript_type = "PrepareDoParams")]
+    pub type JsPrepareDoParams;
+    #[wasm_bindgen(typescript_type = "PrepareDoResult")]
+    pub type JsPrepareDoResult;
+    #[wasm_bindgen(typescript_type = "CheckPlanResult")]
+    pub type JsCheckPlanResult;
+    #[wasm_bindgen(typescript_type = "SlashSearchRequest")]
+    pub type JsSlashSearchRequest;
+    #[wasm_bindgen(typescript_type = "SlashSearchPlan")]
+    pub type JsSlashSearchPlan;
+    #[wasm_bindgen(typescript_type = "SlashDiscoverInput")]
+    pub type JsSlashDiscoverInput;
+    #[wasm_bindgen(typescript_type = "SlashDiscovery")]
+    pub type JsSlashDiscovery;
+    #[wasm_bindgen(typescript_type = "SlashExpandRequest")]
+    pub type JsSlashExpandRequest;
+    #[wasm_bindgen(typescript_type = "SlashExpansion")]
+    pub type JsSlashExpansion;
 }
 
 thread_local! {
@@ -190,6 +251,17 @@ struct RankParams {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PrepareDoParams {
+    request: String,
+    context: crate::agent::PromptContext,
+    #[serde(default)]
+    limit: Option<usize>,
+    #[serde(default)]
+    recent: Vec<String>,
+}
+
+#[derive(Deserialize)]
 struct CheckSettingParams {
     key: String,
     #[serde(default)]
@@ -267,6 +339,31 @@ impl Core {
         .into())
     }
 
+    /// Builds the /do shortlist and prompt for a request; a refused request is data, not a throw.
+    #[wasm_bindgen(js_name = prepareDo)]
+    pub fn prepare_do(&self, params: JsPrepareDoParams) -> Result<JsPrepareDoResult, JsError> {
+        let params: PrepareDoParams = from_js(params.into(), "/do parameters")?;
+        let options = crate::agent::ShortlistOptions {
+            limit: params.limit.unwrap_or(crate::agent::DEFAULT_SHORTLIST_LIMIT),
+            recent: params.recent,
+        };
+        let result = match crate::agent::prepare_request(&self.index, &params.request, &params.context, &options) {
+            Ok(prepared) => serde_json::json!({"ok": true, "shortlist": prepared.shortlist, "prompt": prepared.prompt}),
+            Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
+        };
+        Ok(to_js(&result)?.into())
+    }
+
+    /// Parses a model's raw answer and validates the plan against the whole catalog.
+    #[wasm_bindgen(js_name = checkPlan)]
+    pub fn check_plan(&self, text: &str) -> Result<JsCheckPlanResult, JsError> {
+        let result = match crate::agent::check_response(text, &self.index) {
+            Ok(plan) => serde_json::json!({"ok": true, "plan": plan}),
+            Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
+        };
+        Ok(to_js(&result)?.into())
+    }
+
     /// Checks a typed text or a value against a setting's schema before anything is written.
     #[wasm_bindgen(js_name = checkSetting)]
     pub fn check_setting(
@@ -299,5 +396,39 @@ impl Core {
             }
         };
         Ok(to_js(&result)?.into())
+    }
+}
+
+/// Where to look for slash-command files, given the project roots and the home folder.
+#[wasm_bindgen(js_name = slashSearchFolders)]
+pub fn slash_search_folders(request: JsSlashSearchRequest) -> Result<JsSlashSearchPlan, JsError> {
+    let request: crate::slash::SearchRequest = from_js(request.into(), "slash search request")?;
+    Ok(to_js(&crate::slash::search_folders(&request))?.into())
+}
+
+/// The slash commands found in the files the shell read, ready to list and expand.
+#[wasm_bindgen]
+pub struct SlashCatalog {
+    discovery: crate::slash::Discovery,
+}
+
+#[wasm_bindgen]
+impl SlashCatalog {
+    /// Decides which files are commands, their names and precedence. Cost: parses every file once.
+    #[wasm_bindgen(constructor)]
+    pub fn new(input: JsSlashDiscoverInput) -> Result<SlashCatalog, JsError> {
+        let input: crate::slash::DiscoverInput = from_js(input.into(), "slash discovery input")?;
+        Ok(SlashCatalog { discovery: crate::slash::discover(&input) })
+    }
+
+    /// Every command (shadowed ones included, marked), skipped file and warning.
+    pub fn discovery(&self) -> Result<JsSlashDiscovery, JsError> {
+        Ok(to_js(&self.discovery)?.into())
+    }
+
+    /// Expands typed text such as `/review a.ts "b c"`; nothing runs here.
+    pub fn expand(&self, request: JsSlashExpandRequest) -> Result<JsSlashExpansion, JsError> {
+        let request: crate::slash::ExpandRequest = from_js(request.into(), "slash expand request")?;
+        Ok(to_js(&self.discovery.expand(&request))?.into())
     }
 }

@@ -1,0 +1,90 @@
+// Lists and reads the files a slash-command search plan names; the core decides what they are.
+import { promises as fs } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { SlashCandidateFile, SlashSearchPlan } from './core';
+
+/** Files larger than this are not read; the core reports them as skipped. */
+export const MAX_COMMAND_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Walks every folder of the plan in order, down to its depth, and reads the files whose path
+ * ends with the folder's suffix. Unreadable files, oversized files and symlink loops become
+ * `readError`s rather than failures, so one bad file never hides the others.
+ */
+export async function collectSlashFiles(plan: SlashSearchPlan): Promise<SlashCandidateFile[]> {
+  const files: SlashCandidateFile[] = [];
+  for (const folder of plan.folders) {
+    const seen = new Set<string>();
+    const walk = async (dir: string, depth: number): Promise<void> => {
+      let real: string;
+      try {
+        real = await fs.realpath(dir);
+      } catch {
+        return; // The folder does not exist: nothing to list.
+      }
+      if (seen.has(real)) return; // A symlink loop.
+      seen.add(real);
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const full = join(dir, entry.name);
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          try {
+            const stat = await fs.stat(full);
+            isDir = stat.isDirectory();
+            isFile = stat.isFile();
+          } catch (error) {
+            if (full.endsWith(folder.suffix)) files.push(candidate(folder, full, { readError: describe(error) }));
+            continue;
+          }
+        }
+        if (isDir) {
+          if (depth < folder.maxDepth) await walk(full, depth + 1);
+          continue;
+        }
+        if (!isFile || !full.endsWith(folder.suffix)) continue;
+        files.push(candidate(folder, full, await readText(full)));
+      }
+    };
+    await walk(folder.dir, 1);
+  }
+  return files;
+}
+
+function candidate(
+  folder: SlashSearchPlan['folders'][number],
+  full: string,
+  content: { text?: string; readError?: string },
+): SlashCandidateFile {
+  return {
+    provider: folder.provider,
+    scope: folder.scope,
+    root: folder.dir,
+    path: relative(folder.dir, full).split(sep).join('/'),
+    ...content,
+  };
+}
+
+async function readText(path: string): Promise<{ text?: string; readError?: string }> {
+  try {
+    const stat = await fs.stat(path);
+    if (stat.size > MAX_COMMAND_FILE_BYTES) {
+      return { readError: `file is ${stat.size} bytes, over the ${MAX_COMMAND_FILE_BYTES}-byte limit` };
+    }
+    return { text: await fs.readFile(path, 'utf8') };
+  } catch (error) {
+    return { readError: describe(error) };
+  }
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: string })?.code;
+  return code ? `cannot read: ${code}` : `cannot read: ${String(error)}`;
+}
