@@ -173,7 +173,10 @@ impl Postings {
     /// Calls `hit(entry, place, exact)` for every entry with a word starting with `prefix`.
     fn for_prefix(&self, prefix: &str, mut hit: impl FnMut(u32, u8, bool)) {
         let start = self.0.partition_point(|(w, _)| w.as_str() < prefix);
-        for (word, list) in self.0[start..].iter().take_while(|(w, _)| w.starts_with(prefix)) {
+        for (word, list) in self.0[start..]
+            .iter()
+            .take_while(|(w, _)| w.starts_with(prefix))
+        {
             let exact = word.len() == prefix.len();
             for &(entry, place) in list {
                 hit(entry, place, exact);
@@ -343,7 +346,9 @@ fn entry_for(item: &Item) -> Entry {
         .iter()
         .filter_map(|(w, _)| w.chars().next())
         .fold(0, |m, c| m | char_bit(c));
-    let start_pairs = title_words.iter().fold(0, |bits, (w, _)| bits | first_pair_bit_or_none(w));
+    let start_pairs = title_words
+        .iter()
+        .fold(0, |bits, (w, _)| bits | first_pair_bit_or_none(w));
     let ident_pairs = pair_bits(&ident);
     Entry {
         start_pairs,
@@ -482,7 +487,8 @@ impl Index {
         }
         let phrase = words.join(" ");
         let whole = query.text.trim().to_lowercase();
-        let allowed = |i: usize| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind);
+        let allowed =
+            |i: usize| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind);
         let mut scored: Vec<(i64, usize)> = Vec::new();
         if let Some(slash) = &query.slash {
             for (index, entry) in self.entries.iter().enumerate() {
@@ -497,7 +503,10 @@ impl Index {
                 } else {
                     continue;
                 };
-                scored.push((tier * TIER - name.len() as i64 + self.recency_boost(index, &recent_pos), index));
+                scored.push((
+                    tier * TIER - name.len() as i64 + self.recency_boost(index, &recent_pos),
+                    index,
+                ));
             }
         } else {
             for (index, matched) in self.match_all(&words, &allowed, limit) {
@@ -515,42 +524,16 @@ impl Index {
                 }
                 if entry.ident == whole || entry.slash.as_deref() == Some(phrase.as_str()) {
                     tier = 5;
-                } else if entry.title_lower_text.starts_with(&phrase) || entry.name_lower_text.starts_with(&phrase) {
+                } else if entry.title_lower_text.starts_with(&phrase)
+                    || entry.name_lower_text.starts_with(&phrase)
+                {
                     tier = 4;
                 }
                 score += tier * TIER + entry.prior + self.recency_boost(index, &recent_pos);
                 scored.push((score, index));
             }
         }
-        let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
-            b.0.cmp(&a.0)
-                .then_with(|| {
-                    let ra = recent_pos
-                        .get(self.items[a.1].id.as_str())
-                        .copied()
-                        .unwrap_or(usize::MAX);
-                    let rb = recent_pos
-                        .get(self.items[b.1].id.as_str())
-                        .copied()
-                        .unwrap_or(usize::MAX);
-                    ra.cmp(&rb)
-                })
-                .then_with(|| self.items[a.1].title.cmp(&self.items[b.1].title))
-                .then_with(|| self.items[a.1].id.cmp(&self.items[b.1].id))
-        };
-        if scored.len() > limit {
-            scored.select_nth_unstable_by(limit - 1, order);
-            scored.truncate(limit);
-        }
-        scored.sort_unstable_by(order);
-        scored
-            .into_iter()
-            .map(|(score, index)| RankedItem {
-                index,
-                score,
-                highlights: self.highlights(index, &words),
-            })
-            .collect()
+        self.top(scored, limit, &recent_pos, &words)
     }
 
     fn recency_boost(&self, index: usize, recent_pos: &HashMap<&str, usize>) -> i64 {
@@ -564,7 +547,12 @@ impl Index {
     /// tier. Word starts come from the postings; only entries still in the running are
     /// checked for fuzzy and substring matches, and the most selective word goes first, so
     /// one word at most pays for a pass over the catalog.
-    fn match_all(&self, words: &[&str], allowed: &dyn Fn(usize) -> bool, limit: usize) -> Vec<(usize, AllMatch)> {
+    fn match_all(
+        &self,
+        words: &[&str],
+        allowed: &dyn Fn(usize) -> bool,
+        limit: usize,
+    ) -> Vec<(usize, AllMatch)> {
         let n = self.entries.len();
         // Strong hits (word starts, description words) per word, from the postings.
         let mut strong: Vec<Vec<Option<WordMatch>>> = Vec::with_capacity(words.len());
@@ -582,9 +570,15 @@ impl Index {
                 continue;
             }
             let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < *word);
-            for (_, list) in self.vocabulary[start..].iter().take_while(|(w, _)| w.starts_with(*word)) {
+            for (_, list) in self.vocabulary[start..]
+                .iter()
+                .take_while(|(w, _)| w.starts_with(*word))
+            {
                 for &i in list {
-                    hits[i as usize] = Some(WordMatch { tier: WordTier::Secondary, score: 100 + 5 * len });
+                    hits[i as usize] = Some(WordMatch {
+                        tier: WordTier::Secondary,
+                        score: 100 + 5 * len,
+                    });
                 }
             }
             self.name_postings.for_prefix(word, |i, place, exact| {
@@ -593,8 +587,14 @@ impl Index {
                     _ => 600 + if exact { 200 } else { 0 } + 10 * len,
                 };
                 let slot = &mut hits[i as usize];
-                if slot.as_ref().is_none_or(|m| m.tier < WordTier::WordStart || m.score < score) {
-                    *slot = Some(WordMatch { tier: WordTier::WordStart, score });
+                if slot
+                    .as_ref()
+                    .is_none_or(|m| m.tier < WordTier::WordStart || m.score < score)
+                {
+                    *slot = Some(WordMatch {
+                        tier: WordTier::WordStart,
+                        score,
+                    });
                 }
             });
             strong.push(hits);
@@ -606,8 +606,17 @@ impl Index {
             let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == WordTier::WordStart);
             let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
             for i in (0..n).filter(|&i| allowed(i) && strong.iter().all(|hits| starts(&hits[i]))) {
-                let score = strong.iter().filter_map(|hits| hits[i].map(|m| m.score)).sum();
-                every_word_starts.push((i, AllMatch { score, lowest: WordTier::WordStart }));
+                let score = strong
+                    .iter()
+                    .filter_map(|hits| hits[i].map(|m| m.score))
+                    .sum();
+                every_word_starts.push((
+                    i,
+                    AllMatch {
+                        score,
+                        lowest: WordTier::WordStart,
+                    },
+                ));
             }
             if every_word_starts.len() >= limit {
                 return every_word_starts;
@@ -640,14 +649,24 @@ impl Index {
                 if strong_hit.is_some() {
                     return strong_hit;
                 }
-                (len >= 3 && entry.ident_pairs & pair != 0 && entry.ident.contains(word))
-                    .then_some(WordMatch { tier: WordTier::Secondary, score: 80 })
+                (len >= 3 && entry.ident_pairs & pair != 0 && entry.ident.contains(word)).then_some(
+                    WordMatch {
+                        tier: WordTier::Secondary,
+                        score: 80,
+                    },
+                )
             };
             if step == 0 {
                 for i in 0..n {
                     if allowed(i) {
                         if let Some(m) = check(i) {
-                            candidates.push((i, AllMatch { score: m.score, lowest: m.tier }));
+                            candidates.push((
+                                i,
+                                AllMatch {
+                                    score: m.score,
+                                    lowest: m.tier,
+                                },
+                            ));
                         }
                     }
                 }
@@ -671,12 +690,19 @@ impl Index {
     /// A fuzzy match of `word` in the title, when it is plausible enough to ask skim.
     fn fuzzy_title(&self, entry: &Entry, word: &str, len: i64) -> Option<WordMatch> {
         let first = word.chars().next().map(char_bit).unwrap_or(0);
-        if len < 3 || entry.initials & first == 0 || word.contains(' ') || !plausible_fuzzy(word, &entry.title_words) {
+        if len < 3
+            || entry.initials & first == 0
+            || word.contains(' ')
+            || !plausible_fuzzy(word, &entry.title_words)
+        {
             return None;
         }
         let s = self.matcher.fuzzy_match(&entry.title, word)?;
         // Scattered matches of short words are noise; ask for a real run of characters.
-        (s >= 12 * len).then_some(WordMatch { tier: WordTier::Fuzzy, score: s.min(400) })
+        (s >= 12 * len).then_some(WordMatch {
+            tier: WordTier::Fuzzy,
+            score: s.min(400),
+        })
     }
 
     /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
@@ -999,9 +1025,14 @@ fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
     if chars.len() < 2 {
         return false;
     }
-    let words: Vec<Vec<char>> = title_words.iter().map(|(w, _)| w.chars().collect()).collect();
+    let words: Vec<Vec<char>> = title_words
+        .iter()
+        .map(|(w, _)| w.chars().collect())
+        .collect();
     // One word with letters left out.
-    if words.iter().any(|w| w.len() >= 2 && w[0] == chars[0] && w[1] == chars[1] && is_subsequence_chars(&chars, w)) {
+    if words.iter().any(|w| {
+        w.len() >= 2 && w[0] == chars[0] && w[1] == chars[1] && is_subsequence_chars(&chars, w)
+    }) {
         return true;
     }
     // Prefix chunks: `reach[i]` holds the first title word a match of `chars[..i]` may continue from.
@@ -1010,7 +1041,11 @@ fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
     for i in 0..chars.len() {
         let Some(from) = reach[i] else { continue };
         for (k, w) in words.iter().enumerate().skip(from) {
-            let run = w.iter().zip(&chars[i..]).take_while(|(a, b)| a == b).count();
+            let run = w
+                .iter()
+                .zip(&chars[i..])
+                .take_while(|(a, b)| a == b)
+                .count();
             // The first chunk must be two letters long; later ones may be one (an initial).
             let shortest = if i == 0 { 2 } else { 1 };
             for end in shortest..=run {
@@ -1057,7 +1092,10 @@ mod tests {
     #[test]
     fn fuzzy_gate_accepts_word_prefix_chunks_and_in_word_omissions() {
         assert!(plausible_fuzzy("fosi", &words("Editor: Font Size")));
-        assert!(!plausible_fuzzy("tgwr", &words("View: Toggle Word Wrap")), "tg is not a prefix of toggle");
+        assert!(
+            !plausible_fuzzy("tgwr", &words("View: Toggle Word Wrap")),
+            "tg is not a prefix of toggle"
+        );
         assert!(plausible_fuzzy("towowr", &words("View: Toggle Word Wrap")));
         assert!(plausible_fuzzy("comit", &words("Git: Commit")));
         // Letters scattered across a word's middle are noise, not a match.
