@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type * as Glue from '../crate/pkg/solidus_core';
 
 export type {
+  ProjectFileRequest, ProjectInput, ProjectResult, RunSpec,
   CheckPlanResult, PlanStep, PrepareDoParams, PrepareDoResult, PromptContext, ValidatedPlan,
   SlashCandidateFile, SlashCommand, SlashDiscoverInput, SlashDiscovery, SlashExpandRequest, SlashExpansion,
   SlashSearchPlan, SlashSearchRequest,
@@ -11,6 +12,7 @@ export type {
   RankParams, RankResult, RankedResult, SettingSchema, Warning,
 } from '../crate/pkg/solidus_core';
 import type {
+  ProjectFileRequest, ProjectInput, ProjectResult,
   CheckPlanResult, PrepareDoParams, PrepareDoResult, SlashDiscoverInput, SlashDiscovery, SlashExpandRequest,
   SlashExpansion, SlashSearchPlan, SlashSearchRequest,
   CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, Item, RankParams, RankResult, Warning,
@@ -92,6 +94,16 @@ export class CoreHost {
 
   checkSetting(params: CheckSettingParams): CheckSettingResult {
     return this.call(() => this.requireCore().checkSetting(params));
+  }
+
+  /** Merges the workspace's project items into the catalog; replaces the previous ones. */
+  setProject(input: ProjectInput): ProjectResult {
+    return this.call(() => this.requireCore().setProject(input));
+  }
+
+  /** Which project files to read (call again with the files of the first answer). */
+  projectFilesToRead(input: ProjectInput): ProjectFileRequest {
+    return this.call(() => this.glue.projectFilesToRead(input));
   }
 
   /** Builds the /do shortlist and prompt; a refused request comes back as `{ ok: false }`. */

@@ -122,6 +122,37 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`  shortlist build: p50 ${ms(percentile(shortlistTimes, 50))}  p95 ${ms(percentile(shortlistTimes, 95))}\n`);
   process.stdout.write(`\nwasm memory after the fixture catalog: ${(core.memoryBytes() / 1048576).toFixed(1)} MB\n`);
+
+  // Scale: the fixtures plus a monorepo's scripts, about 20,000 items in all.
+  const packages = 1515;
+  const scripts = ['build', 'test', 'lint', 'dev', 'start', 'typecheck', 'format', 'clean', 'bench', 'release'];
+  const files = [
+    { path: 'package.json', text: JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }) },
+    { path: 'package-lock.json', text: '' },
+  ];
+  for (let p = 0; p < packages; p++) {
+    const name = `pkg-${String(p).padStart(4, '0')}`;
+    const body = Object.fromEntries(scripts.map((script) => [script, `node scripts/${script}.js --package ${name}`]));
+    files.push({ path: `packages/${name}/package.json`, text: JSON.stringify({ name: `@mono/${name}`, scripts: body }) });
+  }
+  const projectStart = performance.now();
+  const project = core.setProject({ folders: [{ name: 'mono', root: '/mono', files }], trusted: true, os: 'linux' });
+  const projectMs = performance.now() - projectStart;
+  const scaleTimes: number[] = [];
+  const everyQuery = QUERIES.flat();
+  for (const q of everyQuery) core.rank({ query: q, limit: 50 });
+  for (let round = 0; round < 10; round++) {
+    for (const q of everyQuery) {
+      const start = performance.now();
+      core.rank({ query: q, limit: 50 });
+      scaleTimes.push(performance.now() - start);
+    }
+  }
+  process.stdout.write(
+    `\nscale: ${project.stats.total} items (${project.stats.byKind['script'] ?? 0} scripts) merged in ${ms(projectMs)}; ` +
+      `popup rank p50 ${ms(percentile(scaleTimes, 50))} p95 ${ms(percentile(scaleTimes, 95))}; ` +
+      `wasm memory ${(core.memoryBytes() / 1048576).toFixed(1)} MB\n`,
+  );
   core.dispose();
 }
 

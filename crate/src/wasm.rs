@@ -85,6 +85,23 @@ export interface SlashExpansion {
   matched: boolean; command?: SlashCommandRef | null; alternatives: SlashCommandRef[]; target?: SlashTarget | null; ok: boolean; error?: string | null;
   text: string; segments: SlashSegment[]; shell: string[]; files: string[]; needsInput: SlashInputRequest[]; warnings: string[];
 }
+export type ProjectOs = "linux" | "macos" | "windows";
+export interface ProjectFileInput { path: string; text: string }
+export interface ProjectFolderInput { name: string; root: string; files: ProjectFileInput[] }
+export interface ProjectInput { folders: ProjectFolderInput[]; trusted: boolean; os: ProjectOs; disabledPacks?: string[]; customCommands?: JsonValue }
+export interface ProjectFileRequest {
+  read: string[]; presence: string[];
+  folders: { name: string; read: string[]; presence: string[]; exclude: string[] }[];
+}
+export interface RunSpec {
+  id: string; folders: string[]; cwd: string; argv: string[]; commandLine: string;
+  params: { name: string; required: boolean; variadic: boolean; default?: string }[]; terminalName: string;
+}
+export interface ProjectStack { id: string; name: string; tool?: string; folders: string[]; evidence: string[]; packEnabled: boolean }
+export interface ProjectResult {
+  stats: CatalogStats; runs: RunSpec[]; stacks: ProjectStack[]; stackContext: string; restricted?: string;
+  hiddenScripts: number; warnings: Warning[];
+}
 export interface CheckSettingParams { key: string; text?: string; value?: JsonValue }
 export type CheckSettingResult =
   | { ok: true; value: JsonValue; expectation: string }
@@ -117,6 +134,12 @@ extern "C" {
     pub type JsPrepareDoResult;
     #[wasm_bindgen(typescript_type = "CheckPlanResult")]
     pub type JsCheckPlanResult;
+    #[wasm_bindgen(typescript_type = "ProjectInput")]
+    pub type JsProjectInput;
+    #[wasm_bindgen(typescript_type = "ProjectFileRequest")]
+    pub type JsProjectFileRequest;
+    #[wasm_bindgen(typescript_type = "ProjectResult")]
+    pub type JsProjectResult;
     #[wasm_bindgen(typescript_type = "SlashSearchRequest")]
     pub type JsSlashSearchRequest;
     #[wasm_bindgen(typescript_type = "SlashSearchPlan")]
@@ -276,6 +299,8 @@ pub struct Core {
     index: Index,
     warnings: Vec<Warning>,
     stats: CatalogStats,
+    /// The items from VS Code's documents; project items are merged into a copy of them.
+    base: Vec<Item>,
 }
 
 #[wasm_bindgen]
@@ -286,10 +311,12 @@ impl Core {
         let sources: CatalogSources = from_js(sources.into(), "catalog sources")?;
         let catalog = build_catalog(&sources);
         let stats = catalog.stats();
+        let base = catalog.items.clone();
         Ok(Core {
             index: Index::new(catalog.items),
             warnings: catalog.warnings,
             stats,
+            base,
         })
     }
 
@@ -337,6 +364,30 @@ impl Core {
             results,
         })?
         .into())
+    }
+
+    /// Adds the workspace's scripts, packs, Git, file and terminal actions and custom commands
+    /// to the catalog, replacing the previous project items. Cost: re-indexes the catalog.
+    #[wasm_bindgen(js_name = setProject)]
+    pub fn set_project(&mut self, input: JsProjectInput) -> Result<JsProjectResult, JsError> {
+        let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
+        let known = crate::project::Known::from_items(&self.base);
+        let project = crate::project::build_project(&input, &known);
+        let mut catalog = crate::catalog::Catalog { items: self.base.clone(), warnings: Vec::new() };
+        project.merge_into(&mut catalog);
+        self.stats = catalog.stats();
+        self.stats.warnings = self.warnings.len();
+        self.index = Index::new(catalog.items);
+        let result = serde_json::json!({
+            "stats": self.stats,
+            "runs": project.runs,
+            "stacks": project.stacks,
+            "stackContext": project.stack_context,
+            "restricted": project.restricted,
+            "hiddenScripts": project.hidden_scripts,
+            "warnings": project.warnings,
+        });
+        Ok(to_js(&result)?.into())
     }
 
     /// Builds the /do shortlist and prompt for a request; a refused request is data, not a throw.
@@ -397,6 +448,13 @@ impl Core {
         };
         Ok(to_js(&result)?.into())
     }
+}
+
+/// Which project files the shell should read: call with no files first, then again with them.
+#[wasm_bindgen(js_name = projectFilesToRead)]
+pub fn project_files_to_read(input: JsProjectInput) -> Result<JsProjectFileRequest, JsError> {
+    let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
+    Ok(to_js(&crate::project::files_to_read(&input))?.into())
 }
 
 /// Where to look for slash-command files, given the project roots and the home folder.
