@@ -114,8 +114,8 @@ const TIER: i64 = 10_000;
 const RECENT_BOOST_MAX: i64 = 2_000;
 
 struct Entry {
-    title: String,
-    title_lower: Vec<char>,
+    /// Whether lowercasing kept the title's length in chars, so highlight offsets still fit.
+    lower_keeps_length: bool,
     title_lower_text: String,
     /// Each word of the title with the char offset where it starts.
     title_words: Vec<(String, usize)>,
@@ -276,7 +276,8 @@ impl Index {
 }
 
 fn entry_for(item: &Item) -> Entry {
-    let title_lower: Vec<char> = item.title.chars().flat_map(char::to_lowercase).collect();
+    let title_lower_text: String = item.title.chars().flat_map(char::to_lowercase).collect();
+    let lower_keeps_length = title_lower_text.chars().count() == item.title.chars().count();
     // Lowercasing may change the char count for a few scripts; then highlights fall back to none.
     let title_words = words_with_offsets(&item.title);
     let ident = item
@@ -316,10 +317,9 @@ fn entry_for(item: &Item) -> Entry {
         }
     }
     let secondary = secondary.replace('\n', " ");
-    let mut mask = char_mask(&title_lower.iter().collect::<String>());
+    let mut mask = char_mask(&title_lower_text);
     mask |= char_mask(&ident);
     mask |= char_mask(&secondary);
-    let title_lower_text: String = title_lower.iter().collect();
     let mut prior = 0;
     if item.global_keybinding || slash.is_some() {
         prior += 250;
@@ -357,8 +357,7 @@ fn entry_for(item: &Item) -> Entry {
         category_words,
         name_lower_text,
         initials,
-        title: item.title.clone(),
-        title_lower,
+        lower_keeps_length,
         title_lower_text,
         title_words,
         ident,
@@ -564,7 +563,8 @@ impl Index {
                 let mask = char_mask(word);
                 let secondary = self.secondary_hits(word);
                 for (i, entry) in self.entries.iter().enumerate() {
-                    hits[i] = self.match_word(entry, word, mask, secondary[i]);
+                    hits[i] =
+                        self.match_word(entry, &self.items[i].title, word, mask, secondary[i]);
                 }
                 strong.push(hits);
                 continue;
@@ -642,7 +642,7 @@ impl Index {
                     return strong_hit;
                 }
                 if entry.start_pairs & pair != 0 {
-                    if let Some(m) = self.fuzzy_title(entry, word, len) {
+                    if let Some(m) = self.fuzzy_title(entry, &self.items[i].title, word, len) {
                         return Some(m);
                     }
                 }
@@ -688,7 +688,7 @@ impl Index {
     }
 
     /// A fuzzy match of `word` in the title, when it is plausible enough to ask skim.
-    fn fuzzy_title(&self, entry: &Entry, word: &str, len: i64) -> Option<WordMatch> {
+    fn fuzzy_title(&self, entry: &Entry, title: &str, word: &str, len: i64) -> Option<WordMatch> {
         let first = word.chars().next().map(char_bit).unwrap_or(0);
         if len < 3
             || entry.initials & first == 0
@@ -697,7 +697,7 @@ impl Index {
         {
             return None;
         }
-        let s = self.matcher.fuzzy_match(&entry.title, word)?;
+        let s = self.matcher.fuzzy_match(title, word)?;
         // Scattered matches of short words are noise; ask for a real run of characters.
         (s >= 12 * len).then_some(WordMatch {
             tier: WordTier::Fuzzy,
@@ -746,7 +746,13 @@ impl Index {
                     let mask = char_mask(spelling);
                     let secondary = self.secondary_hits(spelling);
                     for (i, entry) in self.entries.iter().enumerate() {
-                        if let Some(m) = self.match_word(entry, spelling, mask, secondary[i]) {
+                        if let Some(m) = self.match_word(
+                            entry,
+                            &self.items[i].title,
+                            spelling,
+                            mask,
+                            secondary[i],
+                        ) {
                             record(
                                 i,
                                 if m.tier == WordTier::Secondary {
@@ -907,6 +913,7 @@ impl Index {
     fn match_word(
         &self,
         entry: &Entry,
+        title: &str,
         word: &str,
         mask: u64,
         secondary_hit: bool,
@@ -951,7 +958,7 @@ impl Index {
             && starts_with_run(word, &entry.title_lower_text)
             && is_subsequence(word, &entry.title_lower_text)
         {
-            if let Some(s) = self.matcher.fuzzy_match(&entry.title, word) {
+            if let Some(s) = self.matcher.fuzzy_match(title, word) {
                 // Scattered matches of short words are noise; ask for a real run of characters.
                 if s >= 12 * len {
                     best = Some(WordMatch {
@@ -978,7 +985,8 @@ impl Index {
 
     fn highlights(&self, index: usize, words: &[&str]) -> Vec<[u32; 2]> {
         let entry = &self.entries[index];
-        if entry.title_lower.len() != entry.title.chars().count() {
+        let title = &self.items[index].title;
+        if !entry.lower_keeps_length {
             return Vec::new();
         }
         let mut chars: Vec<usize> = Vec::new();
@@ -989,20 +997,20 @@ impl Index {
                 continue;
             }
             if word.contains(' ') {
-                let title: String = entry.title_lower.iter().collect();
+                let title = &entry.title_lower_text;
                 if let Some(byte) = title.find(*word) {
                     let start = title[..byte].chars().count();
                     chars.extend(start..start + len);
                 }
                 continue;
             }
-            if let Some((_, indices)) = self.matcher.fuzzy_indices(&entry.title, word) {
+            if let Some((_, indices)) = self.matcher.fuzzy_indices(title, word) {
                 if indices.len() == len {
                     chars.extend(indices);
                 }
             }
         }
-        utf16_ranges(&entry.title, &chars)
+        utf16_ranges(title, &chars)
     }
 }
 

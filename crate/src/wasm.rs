@@ -372,9 +372,16 @@ impl Core {
     pub fn set_project(&mut self, input: JsProjectInput) -> Result<JsProjectResult, JsError> {
         let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
         let known = crate::project::Known::from_items(&self.base);
-        let project = crate::project::build_project(&input, &known);
-        let mut catalog = crate::catalog::Catalog { items: self.base.clone(), warnings: Vec::new() };
+        let mut project = crate::project::build_project(&input, &known);
+        drop(input);
+        let mut catalog = crate::catalog::Catalog {
+            items: self.base.clone(),
+            warnings: Vec::new(),
+        };
         project.merge_into(&mut catalog);
+        // Wasm memory never shrinks, so the peak is what counts: free copies before indexing.
+        project.items = Vec::new();
+        self.index = Index::new(Vec::new());
         self.stats = catalog.stats();
         self.stats.warnings = self.warnings.len();
         self.index = Index::new(catalog.items);
@@ -395,11 +402,20 @@ impl Core {
     pub fn prepare_do(&self, params: JsPrepareDoParams) -> Result<JsPrepareDoResult, JsError> {
         let params: PrepareDoParams = from_js(params.into(), "/do parameters")?;
         let options = crate::agent::ShortlistOptions {
-            limit: params.limit.unwrap_or(crate::agent::DEFAULT_SHORTLIST_LIMIT),
+            limit: params
+                .limit
+                .unwrap_or(crate::agent::DEFAULT_SHORTLIST_LIMIT),
             recent: params.recent,
         };
-        let result = match crate::agent::prepare_request(&self.index, &params.request, &params.context, &options) {
-            Ok(prepared) => serde_json::json!({"ok": true, "shortlist": prepared.shortlist, "prompt": prepared.prompt}),
+        let result = match crate::agent::prepare_request(
+            &self.index,
+            &params.request,
+            &params.context,
+            &options,
+        ) {
+            Ok(prepared) => {
+                serde_json::json!({"ok": true, "shortlist": prepared.shortlist, "prompt": prepared.prompt})
+            }
             Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
         };
         Ok(to_js(&result)?.into())
@@ -476,7 +492,9 @@ impl SlashCatalog {
     #[wasm_bindgen(constructor)]
     pub fn new(input: JsSlashDiscoverInput) -> Result<SlashCatalog, JsError> {
         let input: crate::slash::DiscoverInput = from_js(input.into(), "slash discovery input")?;
-        Ok(SlashCatalog { discovery: crate::slash::discover(&input) })
+        Ok(SlashCatalog {
+            discovery: crate::slash::discover(&input),
+        })
     }
 
     /// Every command (shadowed ones included, marked), skipped file and warning.
