@@ -1029,27 +1029,34 @@ fn starts_with_run(word: &str, text: &str) -> bool {
 /// word, or as one title word with letters left out (`comit` → Commit). Cheap, so skim
 /// only scores candidates that pass.
 fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
-    let chars: Vec<char> = word.chars().collect();
-    if chars.len() < 2 {
+    // Bytes, not chars: a prefix in chars is a prefix in bytes, and skim makes the real call.
+    let chars = word.as_bytes();
+    const MAX: usize = 64;
+    if chars.len() < 2 || chars.len() > MAX {
         return false;
     }
-    let words: Vec<Vec<char>> = title_words
-        .iter()
-        .map(|(w, _)| w.chars().collect())
-        .collect();
     // One word with letters left out.
-    if words.iter().any(|w| {
-        w.len() >= 2 && w[0] == chars[0] && w[1] == chars[1] && is_subsequence_chars(&chars, w)
-    }) {
-        return true;
+    for (w, _) in title_words {
+        let w = w.as_bytes();
+        if w.len() >= 2 && w[0] == chars[0] && w[1] == chars[1] && {
+            let mut rest = w.iter();
+            chars.iter().all(|n| rest.any(|h| h == n))
+        } {
+            return true;
+        }
     }
-    // Prefix chunks: `reach[i]` holds the first title word a match of `chars[..i]` may continue from.
-    let mut reach: Vec<Option<usize>> = vec![None; chars.len() + 1];
-    reach[0] = Some(0);
+    // Prefix chunks: `reach[i]` is one past the first title word a match of `chars[..i]` may
+    // continue from (0 = not reachable).
+    let mut reach = [0usize; MAX + 1];
+    reach[0] = 1;
     for i in 0..chars.len() {
-        let Some(from) = reach[i] else { continue };
-        for (k, w) in words.iter().enumerate().skip(from) {
+        if reach[i] == 0 {
+            continue;
+        }
+        let from = reach[i] - 1;
+        for (k, (w, _)) in title_words.iter().enumerate().skip(from) {
             let run = w
+                .as_bytes()
                 .iter()
                 .zip(&chars[i..])
                 .take_while(|(a, b)| a == b)
@@ -1058,18 +1065,13 @@ fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
             let shortest = if i == 0 { 2 } else { 1 };
             for end in shortest..=run {
                 let slot = &mut reach[i + end];
-                if slot.is_none_or(|s| s > k + 1) {
-                    *slot = Some(k + 1);
+                if *slot == 0 || *slot > k + 2 {
+                    *slot = k + 2;
                 }
             }
         }
     }
-    reach[chars.len()].is_some()
-}
-
-fn is_subsequence_chars(needle: &[char], haystack: &[char]) -> bool {
-    let mut rest = haystack.iter();
-    needle.iter().all(|n| rest.any(|h| h == n))
+    reach[chars.len()] != 0
 }
 
 /// Whether every char of `needle` occurs in `haystack` in order; a cheap test before skim.
