@@ -3,12 +3,15 @@ import * as vscode from 'vscode';
 import { readConfig, type SolidusConfig } from './config';
 import { CoreHost, type CatalogSources, type CatalogStats } from './core';
 import { RecentItems } from './recent';
+import { SlashService } from './slash';
 import { collectSources } from './sources';
 
 export class Context implements vscode.Disposable {
   readonly log: vscode.LogOutputChannel;
   readonly core: CoreHost;
   readonly recent: RecentItems;
+  /** Slash commands from files; discovered in the background, refreshed by watchers. */
+  readonly slash: SlashService;
   config: SolidusConfig = readConfig();
   /** The sources the current catalog was built from; exported by "Export Catalog Snapshot". */
   sources: CatalogSources | undefined;
@@ -26,6 +29,8 @@ export class Context implements vscode.Disposable {
     this.push(this.log, this.changeEmitter);
     this.core = new CoreHost((message) => this.log.error(`core panic: ${message}`));
     this.recent = new RecentItems(extension.globalState, () => this.config.recentItems);
+    this.slash = new SlashService(this);
+    this.push(this.slash);
     this.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('solidus')) this.config = readConfig();

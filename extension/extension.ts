@@ -1,8 +1,10 @@
 // Entry point: activation builds the context, registers the command table and starts the catalog build.
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
+import { promptAndRunDo, setApiKey, undoLastPlan } from './agent';
 import { Context } from './ctx';
 import { Popup } from './popup';
+import { pickAndRunSlash } from './slashRun';
 import { toSnapshot } from './sources';
 
 let context: Context | undefined;
@@ -13,6 +15,10 @@ const COMMANDS: CommandTable = {
   'solidus.open': (_ctx, popup) => popup.open(),
   'solidus.showLog': (ctx) => ctx.log.show(true),
   'solidus.exportCatalogSnapshot': (ctx) => exportSnapshot(ctx),
+  'solidus.do': (ctx) => promptAndRunDo(ctx),
+  'solidus.undoLastPlan': (ctx) => undoLastPlan(ctx),
+  'solidus.setApiKey': (ctx) => setApiKey(ctx),
+  'solidus.runSlashCommand': (ctx) => pickAndRunSlash(ctx),
 };
 
 /** Returns at once; the catalog is built in the background from the live editor. */
@@ -37,6 +43,7 @@ export function activate(extension: vscode.ExtensionContext): void {
     }
     ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
     ctx.scheduleBuild('activation');
+    ctx.slash.schedule('activation', 0);
     ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
   } catch (error) {
     // VS Code does not show activation errors itself.

@@ -5,6 +5,9 @@ import type { Item, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
 import { currentValue, describeValue, writeUserSetting } from './settings';
+import { runDoRequest } from './agent';
+import { describeOrigin, matchSlash, SLASH_BUILTINS, typedName } from './slash';
+import { runSlashText } from './slashRun';
 
 export class Popup implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -14,10 +17,13 @@ export class Popup implements vscode.Disposable {
   /** When the last open was asked for, to log how long the popup took to be ready. */
   private openedAt = 0;
   private readonly buildListener: vscode.Disposable;
+  private readonly slashListener: vscode.Disposable;
 
   constructor(private readonly ctx: Context) {
     // A catalog that finishes building while the popup is open refreshes the list.
     this.buildListener = ctx.onDidBuild(() => this.refresh());
+    // Edited command files show at once, without reopening.
+    this.slashListener = ctx.slash.onDidChange(() => this.refresh());
   }
 
   /** Opens the popup (or focuses it) with the cursor in the input. */
@@ -55,6 +61,7 @@ export class Popup implements vscode.Disposable {
 
   dispose(): void {
     this.buildListener.dispose();
+    this.slashListener.dispose();
     this.close();
   }
 
@@ -81,6 +88,14 @@ export class Popup implements vscode.Disposable {
           return;
         case 'choose':
           await this.choose(message.id);
+          return;
+        case 'do':
+          // The popup closes first: the plan's dialog and progress belong to the workbench.
+          this.close();
+          await runDoRequest(this.ctx, message.request);
+          return;
+        case 'runSlash':
+          await this.runSlash(message.id, message.text);
           return;
         case 'chooseValue':
           await this.applyValue(message.key, { value: JSON.parse(message.valueJson) as JsonValue });
@@ -113,13 +128,56 @@ export class Popup implements vscode.Disposable {
       mode: 'all',
       recent: this.ctx.recent.list(),
     });
-    const rows = ranked.results.map(toRow);
+    const rows = [...this.slashRows(text), ...ranked.results.map(toRow)].slice(0, this.ctx.config.maxResults);
     const emptyHint = rows.length
       ? undefined
       : text.trim()
         ? `Nothing matches “${text.trim()}”.`
         : 'Type to search commands and settings. Recently used items appear here.';
-    this.post({ type: 'results', seq, text, rows, emptyHint });
+    // With nothing to run, offer to ask /do instead (not for text that already is a slash command).
+    const offerDo = rows.length === 0 && text.trim().length > 0 && !text.trimStart().startsWith('/');
+    this.post({ type: 'results', seq, text, rows, emptyHint, offerDo });
+  }
+
+  /** Rows for the slash commands matching `/name…`; with arguments typed, only the exact name. */
+  private slashRows(text: string): Row[] {
+    const typed = /^\/([^ ]*)( ?)/.exec(text);
+    if (!typed || SLASH_BUILTINS.includes(typed[1])) return [];
+    const all = this.ctx.slash.commands;
+    const exact = (c: (typeof all)[number]): boolean => c.name === typed[1] || `${c.tool}.${c.name}` === typed[1];
+    const found = typed[2] ? all.filter(exact) : matchSlash(all, typed[1]);
+    return found.map((command) => {
+      const prefix = command.name.toLowerCase().startsWith(typed[1].toLowerCase()) ? typed[1].length : 0;
+      return {
+        id: `slash:${command.id}`,
+        kind: 'slash',
+        title: `/${command.name}`,
+        detail: [command.description, command.argumentHint, describeOrigin(command, all)].filter(Boolean).join(' · '),
+        highlights: prefix ? [[1, 1 + prefix]] : [],
+        fromWorkspace: command.scope === 'project',
+        reachesShell: command.runsShell,
+        action: 'run',
+        shadowed: Boolean(command.shadowedBy),
+        insertText: `/${typedName(command)} `,
+      };
+    });
+  }
+
+  /** Runs the chosen slash command with the arguments typed after its name, if the typed name is its own. */
+  private async runSlash(id: string, text: string): Promise<void> {
+    const command = this.ctx.slash.commands.find((c) => `slash:${c.id}` === id);
+    if (!command) throw new Error(`the slash command ${id.slice('slash:'.length)} is gone; its file may have changed`);
+    const [, name = '', args = ''] = /^\/([^ ]*) ?([\s\S]*)$/.exec(text) ?? [];
+    const own = name === command.name || name === `${command.tool}.${command.name}`;
+    const typed = `/${typedName(command)}${own && args ? ` ${args}` : ''}`;
+    this.close();
+    try {
+      await runSlashText(this.ctx, typed);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.ctx.log.error(`slash ${typed}: ${message}`);
+      void vscode.window.showErrorMessage(`Solidus: ${typed.split(' ', 1)[0]} failed: ${message}`);
+    }
   }
 
   private async choose(id: string): Promise<void> {

@@ -13,6 +13,10 @@ export interface Row {
   reachesShell: boolean;
   /** A short hint of what Enter does: "run", "toggle", "choose", "edit". */
   action: string;
+  /** A slash command that another one of the same name hides; listed, dimmed. */
+  shadowed?: boolean;
+  /** What Tab puts in the input to start typing arguments, e.g. `/review `. */
+  insertText?: string;
 }
 
 /** One value of an enum setting offered in the popup. */
@@ -31,7 +35,8 @@ export type Stage =
   | { kind: 'input'; key: string; title: string; expectation: string; current: string };
 
 export type ToWebview =
-  | { type: 'results'; seq: number; text: string; rows: Row[]; emptyHint?: string }
+  /** `offerDo`: nothing matched, so the popup offers a row to ask /do (reached with the arrow keys, never by Enter alone). */
+  | { type: 'results'; seq: number; text: string; rows: Row[]; emptyHint?: string; offerDo?: boolean }
   | { type: 'stage'; stage: Stage }
   | { type: 'message'; level: 'info' | 'error'; text: string }
   | { type: 'restore'; text: string }
@@ -41,6 +46,10 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'query'; seq: number; text: string }
   | { type: 'choose'; id: string }
+  /** `/do <request>` + Enter, or the "ask /do" row: the popup closes and the request runs. */
+  | { type: 'do'; request: string }
+  /** Enter on a slash row: `text` is the input as typed, with its arguments. */
+  | { type: 'runSlash'; id: string; text: string }
   | { type: 'chooseValue'; key: string; valueJson: string }
   | { type: 'submitValue'; key: string; text: string }
   | { type: 'back' }

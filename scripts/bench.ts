@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreHost, type ItemSummary } from '../extension/core';
 import { SHARED, fixtureSources } from '../test/fixtures';
+import { benchSlash } from './benchSlash';
 
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -123,6 +124,26 @@ async function main(): Promise<void> {
   process.stdout.write(`  shortlist build: p50 ${ms(percentile(shortlistTimes, 50))}  p95 ${ms(percentile(shortlistTimes, 95))}\n`);
   process.stdout.write(`\nwasm memory after the fixture catalog: ${(core.memoryBytes() / 1048576).toFixed(1)} MB\n`);
 
+  // /do: shortlist + prompt for the seed request (what the shell does before it asks a model).
+  const seed = { request: 'make the font bigger and turn on word wrap', context: { os: 'Linux', language: 'typescript', textSelected: false, stack: ['node'] } };
+  const doTimes: number[] = [];
+  let promptChars = 0;
+  let shortlistSize = 0;
+  for (let i = 0; i < 55; i++) {
+    const start = performance.now();
+    const prepared = core.prepareDo(seed);
+    const elapsed = performance.now() - start;
+    if (i >= 5) doTimes.push(elapsed); // The first runs warm the wasm up.
+    if (prepared.ok) {
+      promptChars = prepared.prompt.system.length + prepared.prompt.user.length;
+      shortlistSize = prepared.shortlist.entries.length;
+    }
+  }
+  process.stdout.write(
+    `\n/do seed request: shortlist (${shortlistSize} entries) + prompt (${promptChars} chars) built in ` +
+      `p50 ${ms(percentile(doTimes, 50))} p95 ${ms(percentile(doTimes, 95))} (${doTimes.length} runs after 5 warm-ups)\n`,
+  );
+
   // Scale: the fixtures plus a monorepo's scripts, about 20,000 items in all.
   const packages = 1515;
   const scripts = ['build', 'test', 'lint', 'dev', 'start', 'typecheck', 'format', 'clean', 'bench', 'release'];
@@ -156,4 +177,5 @@ async function main(): Promise<void> {
   core.dispose();
 }
 
-void main();
+// Slash-command discovery and expansion run after the catalog figures.
+void main().then(() => benchSlash());

@@ -58,6 +58,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** Receives code-server's stdout and stderr as they arrive. */
   onOutput?: (chunk: string) => void;
+  /** Extra environment for code-server and its extension host, e.g. `HOME` for user-scope files. */
+  env?: Record<string, string>;
 }
 
 export interface CodeServer {

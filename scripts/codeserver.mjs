@@ -266,7 +266,7 @@ export async function installExtensions({ vsix, extensionsDir, userDataDir, work
  * @param {{
  *   vsixPath?: string | null, workspaceDir: string, userSettings?: Record<string, unknown>, port?: number,
  *   trusted?: boolean, extraVsix?: string[], userDataDir?: string, extensionsDir?: string,
- *   readyTimeoutMs?: number, onOutput?: (chunk: string) => void,
+ *   readyTimeoutMs?: number, onOutput?: (chunk: string) => void, env?: Record<string, string>,
  * }} options
  */
 export async function startCodeServer({
@@ -280,6 +280,7 @@ export async function startCodeServer({
   extensionsDir: fixedExtensionsDir,
   readyTimeoutMs = 60_000,
   onOutput,
+  env: extraEnv = {},
 }) {
   const p = assertCodeServerInstalled();
   if (!workspaceDir || !existsSync(workspaceDir) || !statSync(workspaceDir).isDirectory()) {
@@ -347,7 +348,7 @@ export async function startCodeServer({
     const tmpDir = path.join(runDir, 'tmp');
     mkdirSync(tmpDir);
     child = spawn(p.node24, args, {
-      env: { ...serverEnv(p.node24Bin), TMPDIR: tmpDir },
+      env: { ...serverEnv(p.node24Bin), TMPDIR: tmpDir, ...extraEnv },
       cwd: workspaceDir,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

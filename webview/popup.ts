@@ -20,6 +20,9 @@ let options: ValueOption[] = [];
 let selected = 0;
 let seq = 0;
 let searchText = '';
+/** Nothing matched: the list ends with a row that asks /do, selectable only with the arrow keys. */
+let offerDo = false;
+const DO_ROW_ID = 'solidus:ask-do';
 
 const send = (m: FromWebview): void => vscode.postMessage(m);
 
@@ -77,11 +80,19 @@ function render(emptyHint?: string): void {
       if (row.detail) main.append(span('solidus-detail', row.detail));
       li.append(badge, main);
       if (row.reachesShell) li.append(span('solidus-risk', 'runs shell'));
+      if (row.shadowed) li.classList.add('solidus-shadowed');
       if (row.keybinding) li.append(span('solidus-key', row.keybinding));
-      li.setAttribute('aria-label', `${row.kind} ${row.title}${row.keybinding ? `, ${row.keybinding}` : ''}`);
+      li.setAttribute('aria-label', `${row.kind} ${row.title}${row.shadowed ? ' (shadowed)' : ''}${row.keybinding ? `, ${row.keybinding}` : ''}`);
       list.append(li);
     });
     if (!rows.length && emptyHint) list.append(hintElement(emptyHint));
+    if (offerDo) {
+      const li = optionElement(rows.length, DO_ROW_ID);
+      const main = span('solidus-main');
+      main.append(span('solidus-title', `Ask /do: “${input.value.trim()}”`), span('solidus-detail', 'A model proposes a plan from known actions; you see it before anything runs'));
+      li.append(span('solidus-badge solidus-kind-do', '/do'), main);
+      list.append(li);
+    }
   } else if (stage.kind === 'choose') {
     visibleOptions().forEach((option, index) => {
       const li = optionElement(index, option.valueJson);
@@ -109,12 +120,14 @@ function visibleOptions(): ValueOption[] {
 }
 
 function count(): number {
-  return stage.kind === 'search' ? rows.length : stage.kind === 'choose' ? visibleOptions().length : 0;
+  return stage.kind === 'search' ? rows.length + (offerDo ? 1 : 0) : stage.kind === 'choose' ? visibleOptions().length : 0;
 }
 
 function updateSelection(): void {
   const total = count();
-  selected = total ? Math.max(0, Math.min(selected, total - 1)) : 0;
+  // With no rows, nothing is selected until an arrow key moves onto the "ask /do" row: Enter alone never asks a model.
+  const floor = stage.kind === 'search' && !rows.length ? -1 : 0;
+  selected = total ? Math.max(floor, Math.min(selected, total - 1)) : 0;
   const items = list.querySelectorAll<HTMLLIElement>('.solidus-option');
   items.forEach((li, index) => li.setAttribute('aria-selected', String(index === selected)));
   const current = items[selected];
@@ -128,8 +141,18 @@ function updateSelection(): void {
 
 function activate(): void {
   if (stage.kind === 'search') {
+    const typedDo = /^\s*\/do\s+(\S[\s\S]*)$/.exec(input.value);
+    if (typedDo) {
+      send({ type: 'do', request: typedDo[1].trim() });
+      return;
+    }
+    if (offerDo && selected === rows.length) {
+      send({ type: 'do', request: input.value.trim() });
+      return;
+    }
     const row = rows[selected];
-    if (row) send({ type: 'choose', id: row.id });
+    if (row?.kind === 'slash') send({ type: 'runSlash', id: row.id, text: input.value });
+    else if (row) send({ type: 'choose', id: row.id });
   } else if (stage.kind === 'choose') {
     const option = visibleOptions()[selected];
     if (option) send({ type: 'chooseValue', key: stage.key, valueJson: option.valueJson });
@@ -207,9 +230,16 @@ input.addEventListener('keydown', (event) => {
       if (stage.kind === 'search') send({ type: 'close' });
       else enterStage({ kind: 'search' });
       break;
-    case 'Tab':
-      // Focus stays in the input; Tab is reserved for argument entry.
+    case 'Tab': {
+      // Focus stays in the input; on a slash row Tab fills `/name ` to type arguments.
+      const row = stage.kind === 'search' ? rows[selected] : undefined;
+      if (row?.insertText) {
+        input.value = row.insertText;
+        searchText = row.insertText;
+        send({ type: 'query', seq: ++seq, text: row.insertText });
+      }
       break;
+    }
     default:
       return;
   }
@@ -223,7 +253,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'results':
       if (stage.kind !== 'search' || data.seq < seq) return;
       rows = data.rows;
-      selected = 0;
+      offerDo = data.offerDo === true;
+      selected = rows.length ? 0 : -1;
       render(data.emptyHint);
       return;
     case 'stage':

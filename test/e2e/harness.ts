@@ -168,11 +168,24 @@ export async function findWebviewFrame(
  * there on opening). The first opening takes about 5–7 s here: VS Code boots the webview frames.
  */
 export async function openPopup(page: Page, timeoutMs = 30_000): Promise<Frame> {
+  // A popup closed just before (Escape) can still hold the focus for a moment; pressing the key then only
+  // reveals it, and its frame detaches under the caller. Give it a short while to go away first.
+  await waitFor(() => popupGone(page), 3_000, { message: 'a closing popup to go away' }).catch(() => undefined);
   await focusEditorArea(page);
   await page.keyboard.press('Control+Alt+Space');
   const frame = await findWebviewFrame(page, '#solidus-query', timeoutMs, { focused: true });
   await frame.locator('#solidus-query').waitFor({ state: 'visible', timeout: timeoutMs });
   return frame;
+}
+
+/** True when no frame shows the popup's input. */
+async function popupGone(page: Page): Promise<boolean> {
+  for (const frame of page.frames()) {
+    if (frame.isDetached()) continue;
+    const visible = await frame.locator('#solidus-query').isVisible().catch(() => false);
+    if (visible) return false;
+  }
+  return true;
 }
 
 /**

@@ -51,6 +51,19 @@ describe('readConfig', () => {
     const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
     store.set('solidus.popup.maxResults', 100000);
     store.set('solidus.popup.recentItems', 'many');
-    assert.deepEqual(readConfig(), { maxResults: 500, recentItems: 20 });
+    const config = readConfig();
+    assert.deepEqual({ maxResults: config.maxResults, recentItems: config.recentItems }, { maxResults: 500, recentItems: 20 });
+  });
+
+  it('gives /do safe defaults: confirmation on, user settings, the editor\'s models', () => {
+    const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
+    store.set('solidus.ai.provider', 'somebody');
+    store.set('solidus.ai.confirmBeforeRun', 'no');
+    store.set('solidus.ai.settingsTarget', 'auto');
+    store.set('solidus.ai.timeoutSeconds', 1);
+    assert.deepEqual(readConfig().ai, {
+      provider: 'auto', model: '', baseUrl: '', confirmBeforeRun: true, settingsTarget: 'auto', timeoutSeconds: 5, shortlistLimit: 60,
+    });
+    for (const key of ['provider', 'confirmBeforeRun', 'settingsTarget', 'timeoutSeconds']) store.delete(`solidus.ai.${key}`);
   });
 });

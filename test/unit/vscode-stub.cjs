@@ -16,6 +16,42 @@ const stub = {
   __configuration: configurationStore,
 };
 
+// Just enough of the language model API for extension/lm.ts; tests put models in `__chatModels`.
+class CancellationTokenSource {
+  constructor() {
+    const listeners = [];
+    this.token = {
+      isCancellationRequested: false,
+      onCancellationRequested: (listener) => {
+        listeners.push(listener);
+        return { dispose: () => listeners.splice(listeners.indexOf(listener) >>> 0, 1) };
+      },
+    };
+    this.cancel = () => {
+      if (this.token.isCancellationRequested) return;
+      this.token.isCancellationRequested = true;
+      for (const listener of [...listeners]) listener();
+    };
+  }
+  dispose() {}
+}
+class LanguageModelError extends Error {
+  static NoPermissions(message) { return Object.assign(new LanguageModelError(message), { code: 'NoPermissions' }); }
+  static Blocked(message) { return Object.assign(new LanguageModelError(message), { code: 'Blocked' }); }
+  static NotFound(message) { return Object.assign(new LanguageModelError(message), { code: 'NotFound' }); }
+}
+const chatModels = [];
+Object.assign(stub, {
+  CancellationTokenSource,
+  LanguageModelError,
+  LanguageModelChatMessage: { User: (content) => ({ role: 1, content }) },
+  lm: {
+    selectChatModels: async (selector = {}) =>
+      chatModels.filter((m) => Object.entries(selector).every(([field, value]) => m[field] === value)),
+  },
+  __chatModels: chatModels,
+});
+
 const originalLoad = Module._load;
 Module._load = function load(request, parent, isMain) {
   if (request === 'vscode') return stub;

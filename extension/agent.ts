@@ -1,0 +1,316 @@
+// /do in the editor: context, shortlist and prompt, the model, the checked plan, confirmation, run, undo, audit.
+import * as vscode from 'vscode';
+import type { JsonValue, PlanStep, PromptContext, ValidatedPlan } from './core';
+import type { Context } from './ctx';
+import { lmComplete, hasChatModel } from './lm';
+import { anthropicComplete, openAiComplete, ProviderError, type ModelRequest } from './providers';
+import { describeValue } from './settings';
+import {
+  chooseWriteTarget, describeStepForLog, formatPlanDetail, needsConfirmation, planMessage, RUN_PLAN, UndoJournal, type WriteTarget,
+} from './doPlan';
+
+/** The HTTP providers that need a key; the editor's own models do not. */
+export type KeyedProvider = 'openai' | 'anthropic';
+
+const UNDO_STATE = 'solidus.lastPlanUndo';
+const secretName = (provider: KeyedProvider): string => `solidus.ai.apiKey.${provider}`;
+const PROVIDER_LABEL: Record<KeyedProvider, string> = { openai: 'OpenAI-compatible endpoint', anthropic: 'Anthropic' };
+
+/** How one /do request ended, for the log and for callers such as slash commands. */
+export type DoOutcome = 'ran' | 'replyOnly' | 'cancelled' | 'failed' | 'refused';
+
+/**
+ * Runs one /do request end to end: builds the prompt from the catalog, asks the configured model
+ * under a cancellable progress notification, checks the answer with the core, shows the plan
+ * (always when a step reaches a shell), runs it in order and records what Undo needs. Every step
+ * of the way is written to the log channel. Never throws for expected failures; it tells the user.
+ */
+export async function runDoRequest(ctx: Context, request: string): Promise<DoOutcome> {
+  try {
+    return await doRequest(ctx, request);
+  } catch (error) {
+    // Only bugs get here (a core panic, an editor API throwing); callers such as the closed popup cannot show them.
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.log.error(`do: outcome: failed unexpectedly: ${error instanceof Error ? error.stack ?? message : message}`);
+    void vscode.window.showErrorMessage(`Solidus /do failed: ${message}. "Solidus: Show Log" has the details.`);
+    return 'failed';
+  }
+}
+
+async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
+  const text = request.trim();
+  if (!text) return 'refused';
+  const log = (line: string) => ctx.log.info(`do: ${line}`);
+  log(`request “${text}”`);
+  if (!ctx.core.ready) {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Solidus: building the catalog…' },
+      () => ctx.whenReady(),
+    );
+  }
+  const ai = ctx.config.ai;
+  const context = await promptContext();
+  log(`context ${JSON.stringify(context)}`);
+  const started = performance.now();
+  const prepared = ctx.core.prepareDo({ request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() });
+  if (!prepared.ok) {
+    log(`refused (${prepared.code}): ${prepared.message}`);
+    void vscode.window.showErrorMessage(`Solidus /do: ${prepared.message}`);
+    return 'refused';
+  }
+  log(
+    `shortlist ${prepared.shortlist.entries.length} entries (${prepared.shortlist.settings.length} settings with their schema), ` +
+      `prompt ${prepared.prompt.system.length + prepared.prompt.user.length} chars, built in ${(performance.now() - started).toFixed(1)} ms`,
+  );
+
+  let raw: string;
+  try {
+    raw = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Solidus /do: asking the model…', cancellable: true },
+      (_progress, token) => askModel(ctx, prepared.prompt, token),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ProviderError && error.kind === 'cancelled') {
+      log('outcome: cancelled while waiting for the model');
+      return 'cancelled';
+    }
+    log(`outcome: model failed: ${message}`);
+    void vscode.window.showErrorMessage(`Solidus /do: ${message}`);
+    return 'failed';
+  }
+  log(`raw response (${raw.length} chars): ${raw}`);
+
+  const checked = ctx.core.checkPlan(raw);
+  if (!checked.ok) {
+    log(`outcome: unusable answer (${checked.code}): ${checked.message}`);
+    void vscode.window.showErrorMessage(`Solidus /do: the model's answer could not be used: ${checked.message}. Try rephrasing the request.`);
+    return 'failed';
+  }
+  const plan = checked.plan;
+  for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
+  if (plan.cut > 0) log(`cut ${plan.cut} steps beyond the limit`);
+  plan.steps.forEach((step, index) => log(`kept ${describeStepForLog(step, index)}`));
+
+  if (plan.outcome === 'replyOnly' || plan.steps.length === 0) {
+    log('outcome: reply only, nothing ran');
+    const reply = plan.reply.trim() || 'The model found nothing in the catalog that does this.';
+    const left = plan.dropped.length ? ` (${plan.dropped.length} invalid step${plan.dropped.length === 1 ? '' : 's'} left out; see "Solidus: Show Log")` : '';
+    void vscode.window.showInformationMessage(`Solidus /do: ${reply}${left}`);
+    return 'replyOnly';
+  }
+
+  if (needsConfirmation(plan, ai.confirmBeforeRun)) {
+    const options: vscode.MessageOptions = { modal: true, detail: formatPlanDetail(plan) };
+    // A plan that reaches a shell gets the warning dialog; Cancel comes with every modal dialog.
+    const choice = plan.mustConfirm
+      ? await vscode.window.showWarningMessage(planMessage(plan), options, RUN_PLAN)
+      : await vscode.window.showInformationMessage(planMessage(plan), options, RUN_PLAN);
+    if (choice !== RUN_PLAN) {
+      log('outcome: cancelled at the confirmation, nothing ran');
+      return 'cancelled';
+    }
+    log('confirmed by the user');
+  } else {
+    log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step reaches a shell)');
+  }
+  return runPlan(ctx, plan);
+}
+
+/** "Solidus: Do…": asks for the request in an input box. */
+export async function promptAndRunDo(ctx: Context): Promise<void> {
+  const request = await vscode.window.showInputBox({
+    title: 'Solidus: Do…',
+    prompt: 'Describe what to change; Solidus shows the plan before anything runs.',
+    placeHolder: 'make the font bigger and turn on word wrap',
+    ignoreFocusOut: true,
+  });
+  if (request?.trim()) await runDoRequest(ctx, request);
+}
+
+/** "Solidus: Set API Key": stores (or, when left empty, removes) a provider's key in SecretStorage. */
+export async function setApiKey(ctx: Context): Promise<void> {
+  const picked = await vscode.window.showQuickPick(
+    (Object.keys(PROVIDER_LABEL) as KeyedProvider[]).map((provider) => ({ label: PROVIDER_LABEL[provider], provider })),
+    { title: 'Solidus: Set API Key', placeHolder: 'Which provider is the key for?' },
+  );
+  if (!picked) return;
+  const key = await vscode.window.showInputBox({
+    title: `Solidus: API key for ${picked.label}`,
+    prompt: 'Stored in VS Code’s secret storage, never in settings. Leave empty to remove the stored key.',
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (key === undefined) return;
+  if (key.trim()) {
+    await ctx.extension.secrets.store(secretName(picked.provider), key.trim());
+    ctx.log.info(`API key stored for ${picked.provider}`);
+    void vscode.window.showInformationMessage(`Solidus: API key for ${picked.label} saved.`);
+  } else {
+    await ctx.extension.secrets.delete(secretName(picked.provider));
+    ctx.log.info(`API key removed for ${picked.provider}`);
+    void vscode.window.showInformationMessage(`Solidus: API key for ${picked.label} removed.`);
+  }
+}
+
+/** "Solidus: Undo Last Plan": restores every setting the last plan changed, in each scope it wrote. */
+export async function undoLastPlan(ctx: Context): Promise<void> {
+  const journal = UndoJournal.fromJSON(ctx.extension.globalState.get<unknown>(UNDO_STATE));
+  if (journal.size === 0) {
+    void vscode.window.showInformationMessage('Solidus: the last plan changed no settings; there is nothing to undo.');
+    return;
+  }
+  const config = vscode.workspace.getConfiguration();
+  for (const entry of journal.restoreOrder()) {
+    await config.update(entry.key, entry.previous, scope(entry.target));
+    ctx.log.info(`undo: ${entry.key} back to ${describeValue(entry.previous)} (${entry.target} settings)`);
+  }
+  await ctx.extension.globalState.update(UNDO_STATE, undefined);
+  void vscode.window.showInformationMessage(`Solidus: restored ${journal.size} setting${journal.size === 1 ? '' : 's'} changed by the last plan.`);
+}
+
+async function askModel(ctx: Context, prompt: { system: string; user: string }, token: vscode.CancellationToken): Promise<string> {
+  const ai = ctx.config.ai;
+  const timeoutMs = ai.timeoutSeconds * 1000;
+  let provider = ai.provider;
+  if (provider === 'auto') provider = ai.baseUrl && !(await hasChatModel(ai.model)) ? 'openai' : 'vscode';
+  if (provider === 'vscode') {
+    const answer = await lmComplete({ ...prompt, modelHint: ai.model, timeoutMs }, token);
+    ctx.log.info(`do: answered by ${answer.model}`);
+    return answer.text;
+  }
+  const controller = new AbortController();
+  const link = token.onCancellationRequested(() => controller.abort());
+  try {
+    const request: ModelRequest = { ...prompt, model: ai.model, timeoutMs, signal: controller.signal };
+    const key = await ctx.extension.secrets.get(secretName(provider));
+    ctx.log.info(`do: asking ${provider} ${ai.baseUrl || '(default endpoint)'} model ${ai.model || '(unset)'}`);
+    return provider === 'openai' ? await openAiComplete(request, ai.baseUrl, key) : await anthropicComplete(request, ai.baseUrl, key);
+  } finally {
+    link.dispose();
+  }
+}
+
+/** Runs the steps in order; the first failure stops the plan and names the step. */
+async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
+  const journal = new UndoJournal();
+  const log = (line: string) => ctx.log.info(`do: ${line}`);
+  let failed: { index: number; step: PlanStep; message: string } | undefined;
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Solidus /do: running the plan' },
+    async (progress) => {
+      for (const [index, step] of plan.steps.entries()) {
+        progress.report({ message: `${index + 1}/${plan.steps.length}: ${step.description}` });
+        try {
+          await runStep(ctx, step, journal);
+          log(`ran ${describeStepForLog(step, index)}`);
+        } catch (error) {
+          failed = { index, step, message: error instanceof Error ? error.message : String(error) };
+          return;
+        } finally {
+          // Keep Undo current even when a later step fails.
+          if (journal.size) await ctx.extension.globalState.update(UNDO_STATE, journal.toJSON());
+        }
+      }
+    },
+  );
+  if (failed) {
+    const rest = plan.steps.length - failed.index - 1;
+    log(`outcome: step ${failed.index + 1} failed: ${failed.message}; ${rest} later step${rest === 1 ? '' : 's'} not run`);
+    void vscode.window.showErrorMessage(
+      `Solidus /do: step ${failed.index + 1} (${failed.step.description}) failed: ${failed.message}.` +
+        (rest ? ` The ${rest} step${rest === 1 ? '' : 's'} after it did not run.` : '') +
+        (journal.size ? ' "Solidus: Undo Last Plan" restores the settings already changed.' : ''),
+    );
+    return 'failed';
+  }
+  log(`outcome: ran ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${journal.size ? `, changed ${journal.size} setting(s)` : ''}`);
+  if (journal.size === 0) await ctx.extension.globalState.update(UNDO_STATE, undefined);
+  vscode.window.setStatusBarMessage(
+    `Solidus /do: done (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'})${journal.size ? ' · "Solidus: Undo Last Plan" reverts it' : ''}`,
+    8000,
+  );
+  return 'ran';
+}
+
+async function runStep(ctx: Context, step: PlanStep, journal: UndoJournal): Promise<void> {
+  switch (step.type) {
+    case 'setting': {
+      // The core checked the value when it validated the plan; check again against the live schema.
+      const check = ctx.core.checkSetting({ key: step.key, value: step.value });
+      if (!check.ok) throw new Error(`the value is not accepted: ${check.message}`);
+      const config = vscode.workspace.getConfiguration();
+      const scopes = config.inspect<JsonValue>(step.key);
+      const target = chooseWriteTarget(ctx.config.ai.settingsTarget, scopes, (vscode.workspace.workspaceFolders?.length ?? 0) > 0);
+      journal.record(step.key, target, target === 'workspace' ? scopes?.workspaceValue : scopes?.globalValue);
+      await config.update(step.key, check.value, scope(target));
+      ctx.log.info(`do: set ${step.key} = ${describeValue(check.value)} (${target} settings)`);
+      return;
+    }
+    case 'terminal':
+      sendToTerminal(ctx, step.command);
+      return;
+    case 'item':
+      if (step.kind === 'terminal') {
+        if (!step.args?.trim()) throw new Error('no shell command was given');
+        sendToTerminal(ctx, step.args);
+        return;
+      }
+      if (step.command) {
+        await vscode.commands.executeCommand(step.command);
+        return;
+      }
+      throw new Error(`running ${step.kind} items from a plan is not supported yet`);
+  }
+}
+
+/** Only ever reached after the user confirmed, since every terminal step reaches a shell. */
+function sendToTerminal(ctx: Context, command: string): void {
+  const terminal = vscode.window.createTerminal({ name: 'Solidus /do' });
+  terminal.show();
+  terminal.sendText(command, true);
+  ctx.log.info(`do: sent to a terminal: ${command}`);
+}
+
+function scope(target: WriteTarget): vscode.ConfigurationTarget {
+  return target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+}
+
+const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+const STACK_MARKERS: [string, string][] = [
+  ['package.json', 'node'],
+  ['tsconfig.json', 'typescript'],
+  ['Cargo.toml', 'rust'],
+  ['pyproject.toml', 'python'],
+  ['requirements.txt', 'python'],
+  ['go.mod', 'go'],
+  ['pom.xml', 'java'],
+  ['build.gradle', 'java'],
+  ['Gemfile', 'ruby'],
+  ['composer.json', 'php'],
+];
+
+/** The prompt's context line: OS, the active editor's language, whether text is selected, the project stack. */
+async function promptContext(): Promise<PromptContext> {
+  const editor = vscode.window.activeTextEditor;
+  const stack = new Set<string>();
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (folder) {
+    await Promise.all(
+      STACK_MARKERS.map(async ([file, name]) => {
+        try {
+          await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, file));
+          stack.add(name);
+        } catch {
+          // Not there: not this stack.
+        }
+      }),
+    );
+  }
+  return {
+    os: OS_NAMES[process.platform] ?? process.platform,
+    language: editor?.document.languageId,
+    textSelected: editor ? !editor.selection.isEmpty : false,
+    stack: [...stack].sort(),
+  };
+}

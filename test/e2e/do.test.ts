@@ -1,0 +1,271 @@
+// /do in a real VS Code (code-server): a scripted chat model, the confirmation dialog, settings written and undone, the audit log.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { startCodeServer } from '../../scripts/codeserver.mjs';
+import {
+  launchBrowser, openPopup, openWorkbench, readJson, REPO_ROOT, runPaletteCommand, waitFor, withFailureArtifacts, type BrowserSession,
+} from './harness';
+
+const vsixPath = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
+const LM_EXTENSION = path.join(REPO_ROOT, 'test', 'e2e', 'lm-extension');
+const { ANSWERS } = createRequire(path.join(LM_EXTENSION, 'package.json'))('./answers.js') as { ANSWERS: [string, string][] };
+
+let server: Awaited<ReturnType<typeof startCodeServer>>;
+let session: BrowserSession;
+let workspaceDir: string;
+let scratch: string;
+
+const userSettings = (): Record<string, unknown> => readJson<Record<string, unknown>>(server.settingsPath);
+const settingsText = (): string => readFileSync(server.settingsPath, 'utf8');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The Solidus log channel's file, written by VS Code under the user-data folder. */
+function solidusLog(): string {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name === 'Solidus.log') found.push(full);
+    }
+  };
+  const logs = path.join(server.userDataDir, 'logs');
+  if (existsSync(logs)) walk(logs);
+  return found.map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+/** Flips a boolean setting with the popup (Enter on its row), as a user would. */
+async function toggleInPopup(page: Page, text: string, id: string): Promise<void> {
+  const frame = await openPopup(page);
+  await frame.locator('#solidus-query').fill(text);
+  const row = frame.locator(`.solidus-option[data-id='${id}']`);
+  await row.waitFor({ timeout: 20_000 });
+  for (let i = 0; i < 60 && (await row.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  // The popup closes after writing; the next opening must not find this frame on its way out.
+  await waitFor(async () => frame.isDetached() || !(await frame.locator('#solidus-query').isVisible().catch(() => false)), 10_000, {
+    message: 'the popup to close after the toggle',
+  });
+}
+
+/** Types `/do <request>` into the popup and presses Enter. */
+async function doFromPopup(page: Page, request: string): Promise<void> {
+  const frame = await openPopup(page);
+  await frame.locator('#solidus-query').fill(`/do ${request}`);
+  await page.keyboard.press('Enter');
+}
+
+/** The modal dialog VS Code shows for a plan. */
+async function planDialog(page: Page): Promise<Locator> {
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  return dialog;
+}
+
+async function press(dialog: Locator, label: 'Run Plan' | 'Cancel'): Promise<void> {
+  await dialog.getByRole('button', { name: label }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/** How many "outcome" lines the log has; each request ends with one. */
+const outcomes = (): number => (solidusLog().match(/do: outcome: /g) ?? []).length;
+
+before(async () => {
+  assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'solidus-do-'));
+  const lmVsix = path.join(scratch, 'solidus-test-lm.vsix');
+  execFileSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '-o', lmVsix],
+    { cwd: LM_EXTENSION, stdio: 'pipe' },
+  );
+  workspaceDir = path.join(scratch, 'workspace');
+  cpSync(path.join(REPO_ROOT, 'demo'), workspaceDir, { recursive: true });
+  server = await startCodeServer({ vsixPath, workspaceDir, extraVsix: [lmVsix] });
+  session = await launchBrowser();
+  await openWorkbench(session.page, server.url);
+  await waitFor(() => /catalog built/.test(solidusLog()), 60_000, { message: 'the catalog to be built' });
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+const logs = () => `${server.logs()}\n${server.extensionHostLogs()}\n${solidusLog()}`;
+
+describe('/do with a scripted editor model', () => {
+  test('"/do make the font bigger and turn on word wrap" shows two steps, Run Plan writes both, Undo restores them', async () => {
+    const { page } = session;
+    await withFailureArtifacts(page, 'do-font-wrap', async () => {
+      const before = userSettings();
+      assert.equal(before['editor.fontSize'], undefined);
+      assert.equal(before['editor.wordWrap'], undefined);
+      await doFromPopup(page, 'make the font bigger and turn on word wrap');
+      const dialog = await planDialog(page);
+      const text = await dialog.innerText();
+      assert.match(text, /I'll increase the editor font size to 16 and turn on word wrap\./);
+      assert.match(text, /1\. Set Editor: Font Size = 16 +\(bigger font\)/);
+      assert.match(text, /2\. Set Editor: Word Wrap = "on" +\(enable word wrap\)/);
+      assert.doesNotMatch(text, /^3\./m);
+      await press(dialog, 'Run Plan');
+      await waitFor(() => userSettings()['editor.fontSize'] === 16 && userSettings()['editor.wordWrap'] === 'on', 10_000, {
+        message: 'both settings in settings.json',
+      });
+      // The log file is flushed a moment after the settings land.
+      const log = await waitFor(() => (/do: outcome: /.test(solidusLog()) ? solidusLog() : undefined), 10_000, { message: 'the outcome line' });
+      assert.match(log, /do: shortlist \d+ entries/);
+      assert.match(log, /do: raw response \(\d+ chars\): Sure! Here is the plan/);
+      assert.match(log, /do: outcome: ran 2 steps/);
+
+      await runPaletteCommand(page, 'Solidus: Undo Last Plan');
+      await waitFor(() => !('editor.fontSize' in userSettings()) && !('editor.wordWrap' in userSettings()), 10_000, {
+        message: 'both settings removed again',
+      });
+    }, logs);
+  });
+
+  test('an invented id is dropped and logged; the valid step still runs ("Solidus: Do…")', async () => {
+    const { page } = session;
+    await withFailureArtifacts(page, 'do-invented-id', async () => {
+      await runPaletteCommand(page, 'Solidus: Do…', 10_000, { opensQuickInput: true });
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill('frobnicate the editor');
+      await page.keyboard.press('Enter');
+      const dialog = await planDialog(page);
+      const text = await dialog.innerText();
+      assert.match(text, /1\. Set Editor: Line Numbers = "relative"/);
+      assert.doesNotMatch(text, /^2\./m);
+      assert.match(text, /Left out \(1\): .*frobnicator\.frobnicateAll/);
+      await press(dialog, 'Run Plan');
+      await waitFor(() => userSettings()['editor.lineNumbers'] === 'relative', 10_000, { message: 'editor.lineNumbers written' });
+      await waitFor(() => /do: outcome: ran 1 step/.test(solidusLog()), 10_000, { message: 'the outcome line' });
+      assert.match(solidusLog(), /do: dropped step 1: unknown item “command:frobnicator\.frobnicateAll”/);
+    }, logs);
+  });
+
+  test('an all-invalid plan shows the reply and runs nothing', async () => {
+    const { page } = session;
+    await withFailureArtifacts(page, 'do-all-invalid', async () => {
+      const settingsBefore = settingsText();
+      const done = outcomes();
+      await doFromPopup(page, 'make coffee');
+      const toast = page.locator('.notification-toast', { hasText: "I can't make coffee from VS Code." });
+      await toast.first().waitFor({ state: 'visible', timeout: 30_000 });
+      await waitFor(() => outcomes() > done, 10_000, { message: 'the outcome line' });
+      const log = solidusLog();
+      assert.match(log, /do: dropped step 1: unknown item “command:coffee\.brew”/);
+      assert.match(log, /do: dropped step 2: .*kitchen\.coffeeStrength/);
+      assert.match(log, /do: outcome: reply only, nothing ran/);
+      assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no confirmation for a plan with nothing to run');
+      assert.equal(settingsText(), settingsBefore);
+    }, logs);
+  });
+
+  test('when nothing matches, the popup offers /do on a row that Enter alone never picks', async () => {
+    const { page } = session;
+    await withFailureArtifacts(page, 'do-offer-row', async () => {
+      const asked = (): number => (solidusLog().match(/do: request “make coffee”/g) ?? []).length;
+      const before = asked();
+      const frame = await openPopup(page);
+      await frame.locator('#solidus-query').fill('make coffee');
+      const offer = frame.locator(".solidus-option[data-id='solidus:ask-do']");
+      await offer.waitFor({ timeout: 20_000 });
+      assert.match((await offer.textContent()) ?? '', /Ask \/do: “make coffee”/);
+      assert.equal(await offer.getAttribute('aria-selected'), 'false', 'the offer is not selected by default');
+      await page.keyboard.press('Enter');
+      await pause(1500); // A request sent by Enter would be logged by now.
+      assert.equal(asked(), before, 'Enter alone asked no model');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await offer.getAttribute('aria-selected'), 'true');
+      await page.keyboard.press('Enter');
+      await waitFor(() => asked() > before, 20_000, { message: 'the /do request from the offer row' });
+      await page.locator('.notification-toast', { hasText: "I can't make coffee from VS Code." }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    }, logs);
+  });
+
+  test('with confirmBeforeRun off a settings plan runs at once, a term:run plan still asks, Cancel runs nothing, Run Plan runs it', async () => {
+    const { page } = session;
+    await withFailureArtifacts(page, 'do-no-confirm', async () => {
+      await toggleInPopup(page, 'confirm before run', 'setting:solidus.ai.confirmBeforeRun');
+      await waitFor(() => userSettings()['solidus.ai.confirmBeforeRun'] === false, 10_000, { message: 'confirmBeforeRun off' });
+      await doFromPopup(page, 'hide the minimap');
+      await waitFor(() => userSettings()['editor.minimap.enabled'] === false, 30_000, { message: 'editor.minimap.enabled = false' });
+      assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for a settings-only plan');
+      assert.match(solidusLog(), /ran without confirmation/);
+
+      const done = outcomes();
+      await doFromPopup(page, 'delete node_modules, reinstall and run the tests');
+      const dialog = await planDialog(page);
+      const text = await dialog.innerText();
+      assert.match(text, /Run in terminal: touch solidus-do-ran\.txt && echo reinstalled/, 'the command is shown in full');
+      assert.match(text, /reaches a shell/);
+      await press(dialog, 'Cancel');
+      await waitFor(() => outcomes() > done, 10_000, { message: 'the outcome line' });
+      assert.match(solidusLog(), /do: outcome: cancelled at the confirmation, nothing ran/);
+      await pause(2000); // A terminal that wrongly started would have created the file by now.
+      assert.equal(existsSync(path.join(workspaceDir, 'solidus-do-ran.txt')), false);
+      assert.doesNotMatch(solidusLog(), /sent to a terminal/);
+
+      // The same plan, confirmed this time, runs its command in a terminal in the workspace folder.
+      await doFromPopup(page, 'delete node_modules, reinstall and run the tests');
+      await press(await planDialog(page), 'Run Plan');
+      await waitFor(() => existsSync(path.join(workspaceDir, 'solidus-do-ran.txt')), 30_000, { message: 'the terminal command to run' });
+      assert.match(solidusLog(), /do: sent to a terminal: touch solidus-do-ran\.txt && echo reinstalled/);
+    }, logs);
+  });
+
+  test('solidus.ai.provider "openai" asks an OpenAI-compatible endpoint on 127.0.0.1', async () => {
+    const seen: { system?: string; model?: string }[] = [];
+    const http: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const parsed = JSON.parse(body) as { model: string; messages: { role: string; content: string }[] };
+        seen.push({ model: parsed.model, system: parsed.messages.find((m) => m.role === 'system')?.content });
+        const user = parsed.messages.find((m) => m.role === 'user')?.content ?? '';
+        const answer = ANSWERS.find(([needle]) => user.includes(needle))?.[1] ?? '{"reply": "no script", "steps": []}';
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: answer } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    // A second editor without the scripted model, configured for the endpoint from the start.
+    const own = await startCodeServer({
+      vsixPath,
+      workspaceDir,
+      userSettings: {
+        'solidus.ai.provider': 'openai',
+        'solidus.ai.baseUrl': `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1`,
+        'solidus.ai.model': 'recorded-model',
+        'solidus.ai.confirmBeforeRun': false,
+      },
+    });
+    const browser = await launchBrowser();
+    try {
+      await withFailureArtifacts(browser.page, 'do-openai', async () => {
+        await openWorkbench(browser.page, own.url);
+        await doFromPopup(browser.page, 'use a smaller font through the endpoint');
+        await waitFor(() => readJson<Record<string, unknown>>(own.settingsPath)['editor.fontSize'] === 12, 60_000, { message: 'editor.fontSize = 12 from the endpoint' });
+        assert.equal(seen.length, 1);
+        assert.equal(seen[0].model, 'recorded-model');
+        assert.match(seen[0].system ?? '', /exactly one JSON object/);
+      }, () => `${own.logs()}\n${own.extensionHostLogs()}`);
+    } finally {
+      await browser.close();
+      await own.stop();
+      http.closeAllConnections();
+      http.close();
+    }
+  });
+});

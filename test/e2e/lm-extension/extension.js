@@ -1,0 +1,41 @@
+// Test only: a chat model that answers /do prompts with scripted raw text chosen by the request it finds in them.
+const vscode = require('vscode');
+const { ANSWERS } = require('./answers.js');
+
+const MODEL = {
+  id: 'solidus-test-model',
+  name: 'Solidus Test Model',
+  family: 'solidus-test',
+  version: '1',
+  maxInputTokens: 200000,
+  maxOutputTokens: 4096,
+  capabilities: {},
+};
+
+/** The text of every message part the provider was sent. */
+function textOf(messages) {
+  return messages
+    .flatMap((message) => message.content)
+    .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : typeof part?.value === 'string' ? part.value : ''))
+    .join('\n');
+}
+
+function activate(context) {
+  context.subscriptions.push(
+    vscode.lm.registerLanguageModelChatProvider('solidus-test', {
+      provideLanguageModelChatInformation: () => [MODEL],
+      async provideLanguageModelChatResponse(_model, messages, _options, progress) {
+        const text = textOf(messages);
+        const found = ANSWERS.find(([needle]) => text.includes(needle));
+        const answer = found ? found[1] : '{"reply": "The test model has no scripted answer for this request.", "steps": []}';
+        // Streams in two parts, as a real model would.
+        const half = Math.floor(answer.length / 2);
+        progress.report(new vscode.LanguageModelTextPart(answer.slice(0, half)));
+        progress.report(new vscode.LanguageModelTextPart(answer.slice(half)));
+      },
+      provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text.length : 100) / 4),
+    }),
+  );
+}
+
+module.exports = { activate, deactivate() {} };

@@ -1,0 +1,115 @@
+// Units of /do's pure shell logic: the confirmation text, when it may be skipped, the settings target, undo bookkeeping.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { PlanStep, ValidatedPlan } from '../../extension/core';
+import {
+  chooseWriteTarget, formatPlanDetail, needsConfirmation, planMessage, UndoJournal,
+} from '../../extension/doPlan';
+
+const fontSize: PlanStep = {
+  step: 0, type: 'setting', key: 'editor.fontSize', title: 'Editor: Font Size', value: 16,
+  description: 'Set Editor: Font Size = 16', why: 'bigger font', reachesShell: false,
+};
+const wordWrap: PlanStep = {
+  step: 1, type: 'setting', key: 'editor.wordWrap', title: 'Editor: Word Wrap', value: 'on',
+  description: 'Set Editor: Word Wrap = "on"', why: 'enable word wrap', reachesShell: false,
+};
+const terminal: PlanStep = {
+  step: 0, type: 'item', id: 'term:run', kind: 'terminal', title: 'Terminal: Run Shell Command…',
+  args: 'rm -rf node_modules && npm ci && npm test',
+  description: 'Run in terminal: rm -rf node_modules && npm ci && npm test', why: 'clean reinstall, then run tests',
+  reachesShell: true, shellReason: 'runs a shell command in the terminal',
+};
+
+const plan = (steps: PlanStep[], extra: Partial<ValidatedPlan> = {}): ValidatedPlan => ({
+  reply: 'I will do it.', steps, dropped: [], cut: 0, mustConfirm: steps.some((s) => s.reachesShell), outcome: 'run', ...extra,
+});
+
+describe('the confirmation dialog', () => {
+  it('numbers the steps in plain words with their why', () => {
+    const p = plan([fontSize, wordWrap], { reply: "I'll increase the editor font size to 16 and turn on word wrap." });
+    assert.equal(planMessage(p), "I'll increase the editor font size to 16 and turn on word wrap.");
+    assert.equal(
+      formatPlanDetail(p),
+      '1. Set Editor: Font Size = 16  (bigger font)\n2. Set Editor: Word Wrap = "on"  (enable word wrap)',
+    );
+  });
+
+  it('shows a shell command in full with a warning', () => {
+    const detail = formatPlanDetail(plan([terminal]));
+    assert.match(detail, /^1\. Run in terminal: rm -rf node_modules && npm ci && npm test {2}\(clean reinstall, then run tests\)$/m);
+    assert.match(detail, /⚠ reaches a shell: runs a shell command in the terminal/);
+  });
+
+  it('says what was left out and cut off', () => {
+    const detail = formatPlanDetail(plan([fontSize], { dropped: [{ step: 1, reason: 'unknown item “command:frobnicate”' }], cut: 2 }));
+    assert.match(detail, /Left out \(1\): unknown item “command:frobnicate”/);
+    assert.match(detail, /2 more steps cut off/);
+  });
+
+  it('asks a plain question when the model sent no reply', () => {
+    assert.equal(planMessage(plan([fontSize], { reply: '  ' })), 'Run this plan?');
+  });
+});
+
+describe('when the dialog may be skipped', () => {
+  it('is always shown while confirmBeforeRun is on', () => {
+    assert.equal(needsConfirmation(plan([fontSize, wordWrap]), true), true);
+  });
+  it('is skipped for a settings-only plan when confirmBeforeRun is off', () => {
+    assert.equal(needsConfirmation(plan([fontSize, wordWrap]), false), false);
+  });
+  it('is never skipped for a plan that reaches a shell', () => {
+    assert.equal(needsConfirmation(plan([terminal]), false), true);
+    // Even if a plan object claimed otherwise, a shell-reaching step keeps the dialog.
+    assert.equal(needsConfirmation(plan([fontSize, terminal], { mustConfirm: false }), false), true);
+  });
+});
+
+describe('the settings target', () => {
+  it('follows solidus.ai.settingsTarget', () => {
+    assert.equal(chooseWriteTarget('user', { workspaceValue: 3 }, true), 'user');
+    assert.equal(chooseWriteTarget('workspace', {}, true), 'workspace');
+  });
+  it('auto writes where the setting is already set', () => {
+    assert.equal(chooseWriteTarget('auto', { workspaceValue: 14, globalValue: 12 }, true), 'workspace');
+    assert.equal(chooseWriteTarget('auto', { globalValue: 12 }, true), 'user');
+    assert.equal(chooseWriteTarget('auto', undefined, true), 'user');
+  });
+  it('writes to user settings when no folder is open', () => {
+    assert.equal(chooseWriteTarget('workspace', {}, false), 'user');
+    assert.equal(chooseWriteTarget('auto', { workspaceValue: 1 }, false), 'user');
+  });
+});
+
+describe('undo bookkeeping', () => {
+  it('restores the last change first, and an unset value as unset', () => {
+    const journal = new UndoJournal();
+    journal.record('editor.fontSize', 'user', 14);
+    journal.record('editor.wordWrap', 'user', undefined);
+    assert.deepEqual(journal.restoreOrder(), [
+      { key: 'editor.wordWrap', target: 'user' },
+      { key: 'editor.fontSize', target: 'user', previous: 14 },
+    ]);
+  });
+
+  it('keeps the value from before the plan when a key is written twice', () => {
+    const journal = new UndoJournal();
+    journal.record('editor.fontSize', 'user', 14);
+    journal.record('editor.fontSize', 'user', 16);
+    journal.record('editor.fontSize', 'workspace', 20);
+    assert.deepEqual(journal.restoreOrder(), [
+      { key: 'editor.fontSize', target: 'workspace', previous: 20 },
+      { key: 'editor.fontSize', target: 'user', previous: 14 },
+    ]);
+  });
+
+  it('survives storage and skips damaged entries', () => {
+    const journal = new UndoJournal();
+    journal.record('files.autoSave', 'workspace', 'off');
+    const stored = JSON.parse(JSON.stringify(journal.toJSON())) as unknown[];
+    const back = UndoJournal.fromJSON([...stored, { key: 5, target: 'user' }, { key: 'x', target: 'global' }, null]);
+    assert.deepEqual(back.restoreOrder(), [{ key: 'files.autoSave', target: 'workspace', previous: 'off' }]);
+    assert.equal(UndoJournal.fromJSON('nonsense').size, 0);
+  });
+});

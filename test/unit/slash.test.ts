@@ -1,0 +1,123 @@
+// Shell-side slash-command logic: segment replacement, the workspace boundary for file references, list matching.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import * as vscode from 'vscode';
+import { readConfig, SLASH_PROVIDERS } from '../../extension/config';
+import type { SlashCommand } from '../../extension/core';
+import { describeOrigin, matchSlash, typedName } from '../../extension/slash';
+import { isInside, joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slashRun';
+
+function command(name: string, tool: string, scope: 'project' | 'user', shadowedBy?: string): SlashCommand {
+  const provider = tool as SlashCommand['provider'];
+  return {
+    id: `${tool}:${scope}:${name}.md`, name, tool, provider, scope, root: '/r', path: `${name}.md`, description: '',
+    allowedTools: [], inputs: [], runsShell: false, shadowedBy: shadowedBy ?? null, body: '',
+  };
+}
+
+describe('joinSegments', () => {
+  const segments: SlashSegment[] = [
+    { kind: 'text', text: '  Diff:\n' },
+    { kind: 'shell', command: "git diff 'a b'", text: "!`git diff 'a b'`" },
+    { kind: 'text', text: '\nFile: ' },
+    { kind: 'file', path: 'x.ts', text: '@x.ts' },
+    { kind: 'text', text: ' end  ' },
+  ];
+
+  it('replaces shell and file segments by what the callback gives, in order, and trims the ends', async () => {
+    const seen: string[] = [];
+    const text = await joinSegments(segments, async (s) => {
+      seen.push(s.kind === 'shell' ? s.command : s.path);
+      return s.kind === 'shell' ? 'OUT' : 'CONTENT';
+    });
+    assert.deepEqual(seen, ["git diff 'a b'", 'x.ts']);
+    assert.equal(text, 'Diff:\nOUT\nFile: CONTENT end');
+  });
+
+  it('keeps a segment as written when the callback declines it', async () => {
+    const text = await joinSegments(segments, async () => undefined);
+    assert.equal(text, "Diff:\n!`git diff 'a b'`\nFile: @x.ts end");
+  });
+
+  it('inserts replacement text literally ($& and $1 stay as they are)', async () => {
+    const text = await joinSegments([{ kind: 'shell', command: 'x', text: 'x' }], async () => '$& $1 $$');
+    assert.equal(text, '$& $1 $$');
+  });
+});
+
+describe('the workspace boundary for file references', () => {
+  let dir: string;
+  let ws: string;
+  before(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'solidus-slash-unit-'));
+    ws = path.join(dir, 'ws');
+    mkdirSync(path.join(ws, 'src'), { recursive: true });
+    writeFileSync(path.join(ws, 'src', 'a.ts'), 'a');
+    writeFileSync(path.join(dir, 'secret.txt'), 's');
+    symlinkSync(path.join(dir, 'secret.txt'), path.join(ws, 'link.txt'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('isInside: the root itself and paths below it, never a sibling with the same prefix or a parent', () => {
+    assert.equal(isInside('/w/ws', '/w/ws'), true);
+    assert.equal(isInside('/w/ws', '/w/ws/src/a.ts'), true);
+    assert.equal(isInside('/w/ws', '/w/ws-other/a.ts'), false);
+    assert.equal(isInside('/w/ws', '/w/secret.txt'), false);
+    assert.equal(isInside('/w/ws', '/w/ws/../secret.txt'), false);
+  });
+
+  it('resolves relative and absolute paths inside the workspace', async () => {
+    const real = await resolveInWorkspace('src/a.ts', [ws]);
+    assert.ok(real?.endsWith(path.join('ws', 'src', 'a.ts')));
+    assert.ok(await resolveInWorkspace(path.join(ws, 'src', 'a.ts'), [ws]));
+  });
+
+  it('refuses ../ escapes, absolute paths outside, symlinks pointing outside and missing files', async () => {
+    assert.equal(await resolveInWorkspace('../secret.txt', [ws]), undefined);
+    assert.equal(await resolveInWorkspace(path.join(dir, 'secret.txt'), [ws]), undefined);
+    assert.equal(await resolveInWorkspace('link.txt', [ws]), undefined);
+    assert.equal(await resolveInWorkspace('src/missing.ts', [ws]), undefined);
+    assert.equal(await resolveInWorkspace('src/a.ts', []), undefined);
+  });
+});
+
+describe('slash list helpers', () => {
+  const solidus = command('review', 'solidus', 'project');
+  const claude = command('review', 'claude', 'project', 'solidus:project:review.md');
+  const gemini = command('git:commit', 'gemini', 'user');
+  const preview = command('preview', 'cursor', 'user');
+  const all = [solidus, claude, gemini, preview];
+
+  it('matches exact names, then prefixes, then substrings, keeping discovery order in each tier', () => {
+    assert.deepEqual(matchSlash(all, 'review').map((c) => c.id), [solidus.id, claude.id, preview.id]);
+    assert.deepEqual(matchSlash(all, 'rev').map((c) => c.id), [solidus.id, claude.id, preview.id]);
+    assert.deepEqual(matchSlash(all, 'pre').map((c) => c.id), [preview.id]);
+    assert.deepEqual(matchSlash(all, '').map((c) => c.id), all.map((c) => c.id));
+    assert.deepEqual(matchSlash(all, 'claude.review').map((c) => c.id), [claude.id]);
+    assert.deepEqual(matchSlash(all, 'GIT').map((c) => c.id), [gemini.id]);
+  });
+
+  it('types a shadowed command with its tool, and says what shadows it', () => {
+    assert.equal(typedName(solidus), 'review');
+    assert.equal(typedName(claude), 'claude.review');
+    assert.equal(describeOrigin(solidus, all), 'solidus · project');
+    assert.equal(describeOrigin(claude, all), 'claude · project · shadowed by solidus project');
+  });
+});
+
+describe('slash settings', () => {
+  it('default to /do and every provider; odd values fall back, only `false` turns a provider off', () => {
+    const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
+    assert.deepEqual(readConfig().slash, { target: 'do', providers: [...SLASH_PROVIDERS] });
+    store.set('solidus.slash.target', 'printer');
+    store.set('solidus.slash.providers.codex', false);
+    store.set('solidus.slash.providers.cursor', 'no');
+    assert.deepEqual(readConfig().slash, { target: 'do', providers: SLASH_PROVIDERS.filter((p) => p !== 'codex') });
+    store.set('solidus.slash.target', 'clipboard');
+    assert.equal(readConfig().slash.target, 'clipboard');
+    for (const key of ['target', 'providers.codex', 'providers.cursor']) store.delete(`solidus.slash.${key}`);
+  });
+});
