@@ -638,7 +638,9 @@ fn localized(value: Option<&Value>) -> Option<String> {
         _ => return None,
     };
     let text = text.trim().to_string();
-    (!text.is_empty() && !(text.starts_with('%') && text.ends_with('%'))).then_some(text)
+    // `%key%` is an untranslated placeholder, as good as no title.
+    let placeholder = text.starts_with('%') && text.ends_with('%');
+    (!text.is_empty() && !placeholder).then_some(text)
 }
 
 /// Reads a setting's description and enum values out of the comments above it.

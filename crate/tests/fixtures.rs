@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use solidus_core::catalog::{build_catalog, CatalogSources};
-use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
+use solidus_core::rank::{parse_query, Index, RankOptions};
 use solidus_core::{EnterAction, ItemKind, Risk};
 
 fn shared() -> PathBuf {
