@@ -378,9 +378,8 @@ impl Core {
             items: self.base.clone(),
             warnings: Vec::new(),
         };
-        project.merge_into(&mut catalog);
-        // Wasm memory never shrinks, so the peak is what counts: free copies before indexing.
-        project.items = Vec::new();
+        // Wasm memory never shrinks, so the peak is what counts: move, and free before indexing.
+        project.move_items_into(&mut catalog);
         self.index = Index::new(Vec::new());
         self.stats = catalog.stats();
         self.stats.warnings = self.warnings.len();

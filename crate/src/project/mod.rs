@@ -189,6 +189,26 @@ impl ProjectCatalog {
     /// Adds these items and warnings to a catalog. Command items whose VS Code command a Git
     /// or file item wraps are dropped, so the same action is never listed twice; an id the
     /// catalog already has is skipped. Cost: linear in both catalogs.
+    /// Like [`ProjectCatalog::merge_into`], but moves the items instead of copying them, which
+    /// keeps the peak memory of a large merge down (wasm memory never shrinks).
+    pub fn move_items_into(&mut self, catalog: &mut Catalog) {
+        let items = std::mem::take(&mut self.items);
+        let wrapped: HashSet<String> = items
+            .iter()
+            .filter(|i| matches!(i.kind, ItemKind::Git | ItemKind::File))
+            .filter_map(|i| i.command.clone())
+            .collect();
+        catalog.items.retain(|i| {
+            i.kind != ItemKind::Command
+                || !i.command.as_deref().is_some_and(|c| wrapped.contains(c))
+        });
+        let existing: HashSet<String> = catalog.items.iter().map(|i| i.id.clone()).collect();
+        catalog
+            .items
+            .extend(items.into_iter().filter(|i| !existing.contains(&i.id)));
+        catalog.warnings.extend(self.warnings.iter().cloned());
+    }
+
     pub fn merge_into(&self, catalog: &mut Catalog) {
         let wrapped: HashSet<&str> = self
             .items

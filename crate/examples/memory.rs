@@ -1,0 +1,118 @@
+//! Heap use of the catalog, the index and a 20,000-item project merge, stage by stage.
+//! `cargo run --release --example memory -- <fixture dir>`
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use solidus_core::catalog::{build_catalog, CatalogSources};
+use solidus_core::project::{build_project, FileInput, FolderInput, Known, ProjectInput};
+use solidus_core::rank::Index;
+
+struct Counting;
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let now = NOW.fetch_add(layout.size(), Relaxed) + layout.size();
+        PEAK.fetch_max(now, Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        NOW.fetch_sub(layout.size(), Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn report(stage: &str) {
+    let mb = |b: usize| b as f64 / 1_048_576.0;
+    println!(
+        "{stage:<28} now {:6.1} MB  peak {:6.1} MB",
+        mb(NOW.load(Relaxed)),
+        mb(PEAK.load(Relaxed))
+    );
+}
+
+fn main() {
+    let dir = std::env::args().nth(1).expect("fixture dir");
+    let read = |n: &str| Some(std::fs::read_to_string(format!("{dir}/{n}")).expect(n));
+    let sources = CatalogSources {
+        keybindings_schema: read("keybindings-schema.json"),
+        default_settings: read("default-settings.jsonc"),
+        resource_language_schema: read("resource-language-settings-schema.json"),
+        default_keybindings: read("default-keybindings.jsonc"),
+        extensions: read("extensions.json"),
+        registered_commands: read("registered-commands.json"),
+    };
+    report("sources read");
+    let catalog = build_catalog(&sources);
+    report("catalog built");
+    let index = Index::new(catalog.items.clone());
+    report("fixture index");
+    drop(index);
+    let scripts = [
+        "build",
+        "test",
+        "lint",
+        "dev",
+        "start",
+        "typecheck",
+        "format",
+        "clean",
+        "bench",
+        "release",
+    ];
+    let mut files = vec![
+        FileInput {
+            path: "package.json".into(),
+            text: r#"{"name":"mono","private":true,"workspaces":["packages/*"]}"#.into(),
+        },
+        FileInput {
+            path: "package-lock.json".into(),
+            text: String::new(),
+        },
+    ];
+    for p in 0..1515 {
+        let name = format!("pkg-{p:04}");
+        let body: Vec<String> = scripts
+            .iter()
+            .map(|s| format!("\"{s}\":\"node scripts/{s}.js --package {name}\""))
+            .collect();
+        files.push(FileInput {
+            path: format!("packages/{name}/package.json"),
+            text: format!(
+                "{{\"name\":\"@mono/{name}\",\"scripts\":{{{}}}}}",
+                body.join(",")
+            ),
+        });
+    }
+    let input = ProjectInput {
+        folders: vec![FolderInput {
+            name: "mono".into(),
+            root: "/mono".into(),
+            files,
+        }],
+        trusted: true,
+        os: serde_json::from_str("\"linux\"").expect("os"),
+        disabled_packs: Vec::new(),
+        custom_commands: None,
+    };
+    report("project input");
+    let known = Known::from_items(&catalog.items);
+    let mut project = build_project(&input, &known);
+    report("project built");
+    let mut merged = solidus_core::catalog::Catalog {
+        items: catalog.items.clone(),
+        warnings: Vec::new(),
+    };
+    project.move_items_into(&mut merged);
+    drop(project);
+    drop(input);
+    report("merged, project dropped");
+    let count = merged.items.len();
+    let index = Index::new(merged.items);
+    report(&format!("index of {count}"));
+    drop(index);
+}
