@@ -1,0 +1,52 @@
+// The slash file collector on real folders: depth, suffix, oversized files and a symlink loop.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { collectSlashFiles, MAX_COMMAND_FILE_BYTES } from '../../extension/slashFiles';
+
+describe('collectSlashFiles', () => {
+  it('reads matching files to the folder depth, reports oversized ones and survives a symlink loop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'solidus-slash-files-'));
+    mkdirSync(join(dir, 'git', 'deep'), { recursive: true });
+    writeFileSync(join(dir, 'review.md'), 'Review $ARGUMENTS');
+    writeFileSync(join(dir, 'notes.txt'), 'not a command');
+    writeFileSync(join(dir, 'git', 'commit.md'), 'Commit');
+    writeFileSync(join(dir, 'git', 'deep', 'too-deep.md'), 'Too deep');
+    writeFileSync(join(dir, 'huge.md'), 'x'.repeat(MAX_COMMAND_FILE_BYTES + 1));
+    symlinkSync(dir, join(dir, 'git', 'loop'));
+    const files = await collectSlashFiles({
+      folders: [{ provider: 'claude', scope: 'project', dir, maxDepth: 2, suffix: '.md' }],
+      manifests: [],
+      warnings: [],
+    });
+    const byPath = new Map(files.map((f) => [f.path, f]));
+    assert.deepEqual([...byPath.keys()].sort(), ['git/commit.md', 'huge.md', 'review.md']);
+    assert.equal(byPath.get('review.md')?.text, 'Review $ARGUMENTS');
+    assert.match(byPath.get('huge.md')?.readError ?? '', /over the 1048576-byte limit/);
+    assert.equal(byPath.get('huge.md')?.text, undefined);
+  });
+
+  it('walks a symlink loop once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'solidus-slash-loop-'));
+    mkdirSync(join(dir, 'a'));
+    writeFileSync(join(dir, 'a', 'x.md'), 'X');
+    symlinkSync(dir, join(dir, 'a', 'back'));
+    const files = await collectSlashFiles({
+      folders: [{ provider: 'claude', scope: 'project', dir, maxDepth: 50, suffix: '.md' }],
+      manifests: [],
+      warnings: [],
+    });
+    assert.deepEqual(files.map((f) => f.path), ['a/x.md']);
+  });
+
+  it('lists nothing for a folder that does not exist', async () => {
+    const files = await collectSlashFiles({
+      folders: [{ provider: 'solidus', scope: 'user', dir: join(tmpdir(), 'no-such-solidus-folder'), maxDepth: 1, suffix: '.md' }],
+      manifests: [],
+      warnings: [],
+    });
+    assert.deepEqual(files, []);
+  });
+});
