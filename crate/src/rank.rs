@@ -528,6 +528,9 @@ impl Index {
                 {
                     tier = 4;
                 }
+                // A shorter category is the more general item: `Editor: Word Wrap` before
+                // `Diff Editor: Word Wrap`.
+                score -= 20 * entry.category_words as i64;
                 score += tier * TIER + entry.prior + self.recency_boost(index, &recent_pos);
                 scored.push((score, index));
             }
