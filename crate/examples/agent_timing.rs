@@ -2,10 +2,12 @@
 //! (p50 of 50 runs), the prompt's size, and parsing and validating answers.
 //! `cargo run --release --example agent_timing -- <fixture dir> [runs]`
 
+mod fixture;
+
 use std::time::{Duration, Instant};
 
 use solidus_core::agent::{check_response, prepare_request, PromptContext, ShortlistOptions};
-use solidus_core::catalog::{build_catalog, CatalogSources};
+use solidus_core::catalog::build_catalog;
 use solidus_core::rank::Index;
 
 const SEED: &str = "make the font bigger and turn on word wrap";
@@ -33,15 +35,7 @@ fn main() {
         .nth(2)
         .and_then(|r| r.parse().ok())
         .unwrap_or(50);
-    let read = |n: &str| Some(std::fs::read_to_string(format!("{dir}/{n}")).expect(n));
-    let sources = CatalogSources {
-        keybindings_schema: read("keybindings-schema.json"),
-        default_settings: read("default-settings.jsonc"),
-        resource_language_schema: read("resource-language-settings-schema.json"),
-        default_keybindings: read("default-keybindings.jsonc"),
-        extensions: read("extensions.json"),
-        registered_commands: read("registered-commands.json"),
-    };
+    let sources = fixture::sources(&dir);
     let index = Index::new(build_catalog(&sources).items);
     let context = PromptContext {
         os: "linux".into(),

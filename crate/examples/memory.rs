@@ -1,9 +1,11 @@
 //! Heap use of the catalog, the index and a 20,000-item project merge, stage by stage.
 //! `cargo run --release --example memory -- <fixture dir>`
+
+mod fixture;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use solidus_core::catalog::{build_catalog, CatalogSources};
+use solidus_core::catalog::build_catalog;
 use solidus_core::project::{build_project, FileInput, FolderInput, Known, ProjectInput};
 use solidus_core::rank::Index;
 
@@ -37,15 +39,7 @@ fn report(stage: &str) {
 
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
-    let read = |n: &str| Some(std::fs::read_to_string(format!("{dir}/{n}")).expect(n));
-    let sources = CatalogSources {
-        keybindings_schema: read("keybindings-schema.json"),
-        default_settings: read("default-settings.jsonc"),
-        resource_language_schema: read("resource-language-settings-schema.json"),
-        default_keybindings: read("default-keybindings.jsonc"),
-        extensions: read("extensions.json"),
-        registered_commands: read("registered-commands.json"),
-    };
+    let sources = fixture::sources(&dir);
     report("sources read");
     let catalog = build_catalog(&sources);
     report("catalog built");

@@ -19,5 +19,5 @@ mod wasm;
 
 pub use catalog::{build_catalog, Catalog, CatalogSources, Warning};
 pub use item::{EnterAction, Item, ItemKind, Risk};
-pub use rank::{rank, Index, Mode, RankOptions, RankedItem};
+pub use rank::{Index, Mode, RankOptions, RankedItem};
 pub use schema::{SettingSchema, ValueType};

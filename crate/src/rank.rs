@@ -1083,17 +1083,6 @@ fn is_subsequence(needle: &str, haystack: &str) -> bool {
     needle.chars().all(|n| rest.any(|h| h == n))
 }
 
-/// Convenience for callers holding a plain list: builds an index and ranks once.
-pub fn rank(items: Vec<Item>, text: &str, options: &RankOptions) -> Vec<(Item, RankedItem)> {
-    let index = Index::new(items);
-    let query = parse_query(text);
-    index
-        .rank(&query, options)
-        .into_iter()
-        .map(|r| (index.items[r.index].clone(), r))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

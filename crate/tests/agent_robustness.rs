@@ -3,6 +3,9 @@
 //!
 //! A small deterministic generator stands in for a fuzzer so the test is repeatable and fast.
 
+mod xorshift;
+use xorshift::Rng;
+
 mod agent_common;
 
 use agent_common::{command, other, setting};
@@ -13,25 +16,7 @@ use solidus_core::agent::{
 };
 use solidus_core::rank::Index;
 
-struct Rng(u64);
-
 impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*: enough spread for test inputs.
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, list: &[&'a str]) -> &'a str {
-        list[self.below(list.len())]
-    }
-
     /// Text biased towards what a model's answer is made of, with the plan's own words.
     fn answer_text(&mut self, max: usize) -> String {
         const PIECES: &[&str] = &[

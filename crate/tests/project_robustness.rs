@@ -3,6 +3,9 @@
 //!
 //! A small deterministic generator stands in for a fuzzer, as in `robustness.rs`.
 
+mod xorshift;
+use xorshift::Rng;
+
 use std::collections::HashSet;
 
 use serde_json::Value;
@@ -12,25 +15,7 @@ use solidus_core::project::{
 };
 use solidus_core::{ItemKind, Risk, SettingSchema};
 
-struct Rng(u64);
-
 impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*: enough spread for test inputs.
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, list: &[&'a str]) -> &'a str {
-        list[self.below(list.len())]
-    }
-
     fn text(&mut self, pieces: &[&str], max: usize) -> String {
         let len = self.below(max + 1);
         (0..len).map(|_| self.pick(pieces)).collect()

@@ -2,27 +2,16 @@
 //!
 //! A small deterministic generator stands in for a fuzzer so the test is repeatable and fast.
 
+mod xorshift;
+use xorshift::Rng;
+
 use serde_json::Value;
 use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::jsonc;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
 use solidus_core::SettingSchema;
 
-struct Rng(u64);
-
 impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*: enough spread for test inputs.
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
     /// A string biased towards JSON punctuation, comments, escapes and non-ASCII text.
     fn text(&mut self, max: usize) -> String {
         const PIECES: &[&str] = &[

@@ -4,6 +4,9 @@
 //! A small deterministic generator stands in for a fuzzer so the test is repeatable and fast; its
 //! pieces lean towards the syntax these parsers look for.
 
+mod xorshift;
+use xorshift::Rng;
+
 use std::collections::BTreeMap;
 
 use solidus_core::slash::{
@@ -12,21 +15,7 @@ use solidus_core::slash::{
     Segment, Tool,
 };
 
-struct Rng(u64);
-
 impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*: enough spread for test inputs.
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
     fn text(&mut self, max: usize) -> String {
         const PIECES: &[&str] = &[
             "$",
