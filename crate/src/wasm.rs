@@ -88,7 +88,8 @@ export interface SlashExpansion {
 export type ProjectOs = "linux" | "macos" | "windows";
 export interface ProjectFileInput { path: string; text: string }
 export interface ProjectFolderInput { name: string; root: string; files: ProjectFileInput[] }
-export interface ProjectInput { folders: ProjectFolderInput[]; trusted: boolean; os: ProjectOs; disabledPacks?: string[]; customCommands?: JsonValue }
+export interface ProjectTaskInput { name: string; source: string; folder: string; detail: string }
+export interface ProjectInput { folders: ProjectFolderInput[]; trusted: boolean; os: ProjectOs; disabledPacks?: string[]; customCommands?: JsonValue; tasks?: ProjectTaskInput[] }
 export interface ProjectFileRequest {
   read: string[]; presence: string[];
   folders: { name: string; read: string[]; presence: string[]; exclude: string[] }[];
@@ -98,9 +99,14 @@ export interface RunSpec {
   params: { name: string; required: boolean; variadic: boolean; default?: string }[]; terminalName: string;
 }
 export interface ProjectStack { id: string; name: string; tool?: string; folders: string[]; evidence: string[]; packEnabled: boolean }
+export type CustomStep =
+  | { type: "command"; command: string; args?: JsonValue }
+  | { type: "setting"; key: string; value: JsonValue }
+  | { type: "terminal"; command: string };
+export interface CustomCommand { id: string; name: string; description?: string; steps: CustomStep[]; risk: Risk; problems: string[] }
 export interface ProjectResult {
-  stats: CatalogStats; runs: RunSpec[]; stacks: ProjectStack[]; stackContext: string; restricted?: string;
-  hiddenScripts: number; warnings: Warning[];
+  stats: CatalogStats; runs: RunSpec[]; tasks: { id: string; index: number }[]; customCommands: CustomCommand[];
+  stacks: ProjectStack[]; stackContext: string; restricted?: string; hiddenScripts: number; warnings: Warning[];
 }
 export interface CheckSettingParams { key: string; text?: string; value?: JsonValue }
 export type CheckSettingResult =
@@ -387,6 +393,8 @@ impl Core {
         let result = serde_json::json!({
             "stats": self.stats,
             "runs": project.runs,
+            "tasks": project.tasks,
+            "customCommands": project.custom_commands,
             "stacks": project.stacks,
             "stackContext": project.stack_context,
             "restricted": project.restricted,

@@ -10,6 +10,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 use solidus_core::project::{
+    TaskInput,
     build_project, cargo, composer, deno, files_to_read, glob, just, make, npm,
     parse_custom_commands, quote_arg, FileInput, FolderInput, Known, Os, ProjectInput,
 };
@@ -384,6 +385,14 @@ fn build_project_survives_arbitrary_workspaces() {
             os: [Os::Linux, Os::Macos, Os::Windows][rng.below(3)],
             disabled_packs: vec![rng.pick(&["node", "rust", ""]).to_string()],
             custom_commands: Some(random_json(&mut rng, 0)),
+            tasks: (0..rng.below(4))
+                .map(|_| TaskInput {
+                    name: rng.text(COMMON, 3),
+                    source: rng.pick(&["Workspace", "npm", "", "gulp", "a:b"]).to_string(),
+                    folder: rng.pick(&["app", "", "x:y", "zz"]).to_string(),
+                    detail: rng.text(COMMON, 4),
+                })
+                .collect(),
         };
         let _ = files_to_read(&input);
         let catalog = build_project(&input, &known);
@@ -394,7 +403,9 @@ fn build_project_survives_arbitrary_workspaces() {
                 "round {round}: {} twice",
                 item.id
             );
-            let runs = catalog.runs.iter().filter(|r| r.id == item.id).count();
+            // A script runs either from a command line or as a VS Code task, never both.
+            let runs = catalog.runs.iter().filter(|r| r.id == item.id).count()
+                + catalog.tasks.iter().filter(|t| t.id == item.id).count();
             let runs_in_terminal = matches!(
                 item.kind,
                 ItemKind::Script | ItemKind::Pack | ItemKind::Terminal

@@ -23,6 +23,7 @@ pub mod just;
 pub mod make;
 pub mod npm;
 pub mod stack;
+pub mod tasks;
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -35,6 +36,7 @@ use crate::item::{EnterAction, Item, ItemKind, Risk};
 pub use custom::{parse_custom_commands, CustomCommand, CustomStep, Known};
 pub use npm::Runner;
 pub use stack::Stack;
+pub use tasks::{TaskInput, TaskRef};
 
 /// Files larger than this are skipped with a warning; real manifests are a few kilobytes.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
@@ -90,6 +92,8 @@ pub struct ProjectInput {
     pub disabled_packs: Vec<String>,
     /// The value of `solidus.customCommands` as VS Code returns it; see `custom`.
     pub custom_commands: Option<Value>,
+    /// VS Code's tasks, as `vscode.tasks.fetchTasks` reported them.
+    pub tasks: Vec<TaskInput>,
 }
 
 /// What the shell should read; see the module documentation for the two rounds.
@@ -160,6 +164,8 @@ pub struct ProjectCatalog {
     pub items: Vec<Item>,
     /// One per script, pack and terminal item, in item order.
     pub runs: Vec<RunSpec>,
+    /// One per VS Code task item: which input task it runs.
+    pub tasks: Vec<TaskRef>,
     /// Every custom command read from the setting, runnable or not (`problems` says why not);
     /// only runnable ones are items.
     pub custom_commands: Vec<CustomCommand>,
@@ -353,15 +359,22 @@ pub fn build_project(input: &ProjectInput, known: &Known) -> ProjectCatalog {
                 result.runs.push(run);
             }
         }
+        for (item, task) in tasks::items(&input.tasks, multi, &mut sink) {
+            if seen.insert(item.id.clone()) {
+                result.items.push(item);
+                result.tasks.push(task);
+            }
+        }
     } else {
-        result.hidden_scripts = scripts.len();
-        result.restricted = Some(if scripts.is_empty() {
+        let hidden_tasks = tasks::items(&input.tasks, multi, &mut Sink::default()).len();
+        result.hidden_scripts = scripts.len() + hidden_tasks;
+        result.restricted = Some(if result.hidden_scripts == 0 {
             "Restricted Mode: workspace scripts and packs are offered once the workspace is trusted"
                 .to_string()
         } else {
             format!(
                 "Restricted Mode: {} workspace scripts and the stack packs are hidden until the workspace is trusted",
-                scripts.len()
+                result.hidden_scripts
             )
         });
     }
