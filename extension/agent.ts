@@ -4,6 +4,7 @@ import type { JsonValue, PlanStep, PromptContext, ValidatedPlan } from './core';
 import type { Context } from './ctx';
 import { lmComplete, hasChatModel } from './lm';
 import { anthropicComplete, openAiComplete, ProviderError, type ModelRequest } from './providers';
+import { commandLineFor, runItem } from './run';
 import { describeValue } from './settings';
 import {
   chooseWriteTarget, describeStepForLog, formatPlanDetail, needsConfirmation, planMessage, RUN_PLAN, UndoJournal, type WriteTarget,
@@ -49,7 +50,7 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     );
   }
   const ai = ctx.config.ai;
-  const context = await promptContext();
+  const context = await promptContext(ctx);
   log(`context ${JSON.stringify(context)}`);
   const started = performance.now();
   const prepared = ctx.core.prepareDo({ request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() });
@@ -101,7 +102,7 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   }
 
   if (needsConfirmation(plan, ai.confirmBeforeRun)) {
-    const options: vscode.MessageOptions = { modal: true, detail: formatPlanDetail(plan) };
+    const options: vscode.MessageOptions = { modal: true, detail: formatPlanDetail(plan, (step) => shellLine(ctx, step)) };
     // A plan that reaches a shell gets the warning dialog; Cancel comes with every modal dialog.
     const choice = plan.mustConfirm
       ? await vscode.window.showWarningMessage(planMessage(plan), options, RUN_PLAN)
@@ -250,17 +251,19 @@ async function runStep(ctx: Context, step: PlanStep, journal: UndoJournal): Prom
     case 'terminal':
       sendToTerminal(ctx, step.command);
       return;
-    case 'item':
+    case 'item': {
       if (step.kind === 'terminal') {
         if (!step.args?.trim()) throw new Error('no shell command was given');
         sendToTerminal(ctx, step.args);
         return;
       }
-      if (step.command) {
-        await vscode.commands.executeCommand(step.command);
-        return;
-      }
-      throw new Error(`running ${step.kind} items from a plan is not supported yet`);
+      const item = ctx.core.item(step.id);
+      if (!item) throw new Error(`“${step.title}” is no longer in the catalog`);
+      // The plan's dialog showed this step (with its command line when it reaches a shell).
+      const outcome = await runItem(ctx, item, { args: step.args, confirmed: true });
+      if (outcome === 'cancelled') throw new Error('cancelled by the user');
+      return;
+    }
   }
 }
 
@@ -277,40 +280,31 @@ function scope(target: WriteTarget): vscode.ConfigurationTarget {
 }
 
 const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
-const STACK_MARKERS: [string, string][] = [
-  ['package.json', 'node'],
-  ['tsconfig.json', 'typescript'],
-  ['Cargo.toml', 'rust'],
-  ['pyproject.toml', 'python'],
-  ['requirements.txt', 'python'],
-  ['go.mod', 'go'],
-  ['pom.xml', 'java'],
-  ['build.gradle', 'java'],
-  ['Gemfile', 'ruby'],
-  ['composer.json', 'php'],
-];
-
 /** The prompt's context line: OS, the active editor's language, whether text is selected, the project stack. */
-async function promptContext(): Promise<PromptContext> {
-  const editor = vscode.window.activeTextEditor;
-  const stack = new Set<string>();
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (folder) {
-    await Promise.all(
-      STACK_MARKERS.map(async ([file, name]) => {
-        try {
-          await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, file));
-          stack.add(name);
-        } catch {
-          // Not there: not this stack.
-        }
-      }),
-    );
-  }
+async function promptContext(ctx: Context): Promise<PromptContext> {
+  // From the popup no text editor is active; the one the user came from still counts.
+  const last = ctx.activeFileUri?.toString();
+  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === last);
   return {
     os: OS_NAMES[process.platform] ?? process.platform,
     language: editor?.document.languageId,
     textSelected: editor ? !editor.selection.isEmpty : false,
-    stack: [...stack].sort(),
+    stack: ctx.project.stackNames,
   };
+}
+
+/** What a script, pack, task or custom step will run, shown in full in the plan's dialog. */
+function shellLine(ctx: Context, step: PlanStep): string | undefined {
+  if (step.type !== 'item') return undefined;
+  const spec = ctx.project.run(step.id);
+  if (spec && step.kind !== 'terminal') return commandLineFor(spec, step.args);
+  const task = ctx.project.task(step.id);
+  if (task) return `task ${task.source}: ${task.name}`;
+  const custom = ctx.project.custom(step.id);
+  if (custom) {
+    return custom.steps
+      .map((s) => (s.type === 'terminal' ? s.command : s.type === 'command' ? `(command ${s.command})` : `(setting ${s.key})`))
+      .join(' ; ');
+  }
+  return undefined;
 }

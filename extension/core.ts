@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type * as Glue from '../crate/pkg/solidus_core';
 
 export type {
-  ProjectFileRequest, ProjectInput, ProjectResult, RunSpec,
+  ProjectFileInput, ProjectFileRequest, ProjectInput, ProjectOs, ProjectResult, ProjectTaskInput, RunSpec, CustomCommand, CustomStep, Risk,
   CheckPlanResult, PlanStep, PrepareDoParams, PrepareDoResult, PromptContext, ValidatedPlan,
   SlashCandidateFile, SlashCommand, SlashDiscoverInput, SlashDiscovery, SlashExpandRequest, SlashExpansion,
   SlashSearchPlan, SlashSearchRequest,
@@ -58,6 +58,8 @@ export class CoreHost {
   private glue: GlueModule;
   private core: Glue.Core | undefined;
   private sources: CatalogSources = {};
+  /** The last project input, applied again to every new instance (a rebuild or a restart). */
+  private project: ProjectInput | undefined;
   /** How many times the core was re-created after a panic. */
   restarts = 0;
 
@@ -72,6 +74,7 @@ export class CoreHost {
       this.core?.free();
       this.core = undefined;
       this.core = new this.glue.Core(sources);
+      if (this.project) this.core.setProject(this.project);
       return { stats: this.core.stats(), warnings: this.core.warnings() };
     });
   }
@@ -98,7 +101,11 @@ export class CoreHost {
 
   /** Merges the workspace's project items into the catalog; replaces the previous ones. */
   setProject(input: ProjectInput): ProjectResult {
-    return this.call(() => this.requireCore().setProject(input));
+    return this.call(() => {
+      const result = this.requireCore().setProject(input);
+      this.project = input;
+      return result;
+    });
   }
 
   /** Which project files to read (call again with the files of the first answer). */
@@ -173,13 +180,24 @@ export class CoreHost {
       this.onPanic(message);
       this.restarts += 1;
       this.core = undefined;
+      this.restore();
+      throw new CorePanicError(message);
+    }
+  }
+
+  /** A fresh instance from the same sources and project; without the project if that fails too. */
+  private restore(): void {
+    for (const withProject of [true, false]) {
       this.glue = loadGlue(this.dir);
       try {
-        this.core = new this.glue.Core(this.sources);
+        const core = new this.glue.Core(this.sources);
+        if (withProject && this.project) core.setProject(this.project);
+        this.core = core;
+        return;
       } catch (rebuildError) {
-        this.onPanic(`rebuilding the catalog failed: ${String(rebuildError)}`);
+        this.onPanic(`rebuilding the catalog${withProject ? ' with the project' : ''} failed: ${String(rebuildError)}`);
+        if (withProject) this.project = undefined;
       }
-      throw new CorePanicError(message);
     }
   }
 }

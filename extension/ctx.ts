@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { readConfig, type SolidusConfig } from './config';
 import { CoreHost, type CatalogSources, type CatalogStats } from './core';
+import { ProjectService } from './project';
 import { RecentItems } from './recent';
 import { SlashService } from './slash';
 import { collectSources } from './sources';
@@ -12,11 +13,14 @@ export class Context implements vscode.Disposable {
   readonly recent: RecentItems;
   /** Slash commands from files; discovered in the background, refreshed by watchers. */
   readonly slash: SlashService;
+  /** Scripts, tasks, packs and custom commands from the workspace; rebuilt when their files change. */
+  readonly project: ProjectService;
   config: SolidusConfig = readConfig();
   /** The sources the current catalog was built from; exported by "Export Catalog Snapshot". */
   sources: CatalogSources | undefined;
   stats: CatalogStats | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private lastEditorUri: vscode.Uri | undefined = vscode.window.activeTextEditor?.document.uri;
   private buildTimer: NodeJS.Timeout | undefined;
   private building: Promise<void> | undefined;
   private readonly readyWaiters: (() => void)[] = [];
@@ -30,12 +34,25 @@ export class Context implements vscode.Disposable {
     this.core = new CoreHost((message) => this.log.error(`core panic: ${message}`));
     this.recent = new RecentItems(extension.globalState, () => this.config.recentItems);
     this.slash = new SlashService(this);
-    this.push(this.slash);
+    this.project = new ProjectService(this);
+    this.push(this.slash, this.project);
     this.push(
+      // The popup is a webview, so while it is open (and just after) no text editor is active.
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor && editor.document.uri.scheme !== 'output') this.lastEditorUri = editor.document.uri;
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('solidus')) this.config = readConfig();
       }),
     );
+  }
+
+  /** The file of the active text editor, or of the last one before the popup took the focus, while it is still open. */
+  get activeFileUri(): vscode.Uri | undefined {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    if (active) return active;
+    const last = this.lastEditorUri?.toString();
+    return vscode.workspace.textDocuments.find((document) => document.uri.toString() === last)?.uri;
   }
 
   /** Registers something to dispose with the extension. */

@@ -15,13 +15,15 @@ export function planMessage(plan: ValidatedPlan): string {
 /**
  * The dialog's detail: numbered plain-language steps with the model's `why`, a warning on every
  * step that reaches a shell (its command in full, since the description carries it), and what was
- * dropped or cut so the user knows the plan is not all the model asked for.
+ * dropped or cut so the user knows the plan is not all the model asked for. `shellLine` gives the
+ * exact command a script or macro step runs, which the step's description does not carry.
  */
-export function formatPlanDetail(plan: ValidatedPlan): string {
+export function formatPlanDetail(plan: ValidatedPlan, shellLine: (step: PlanStep) => string | undefined = () => undefined): string {
   const lines = plan.steps.map((step, index) => {
     const why = step.why.trim() ? `  (${step.why.trim()})` : '';
     const shell = step.reachesShell ? `\n   ⚠ reaches a shell: ${step.shellReason ?? 'runs outside the editor'}` : '';
-    return `${index + 1}. ${step.description}${why}${shell}`;
+    const line = step.reachesShell ? shellLine(step) : undefined;
+    return `${index + 1}. ${step.description}${why}${shell}${line ? `\n   $ ${line}` : ''}`;
   });
   if (plan.dropped.length) {
     lines.push('', `Left out (${plan.dropped.length}): ${plan.dropped.map((d) => d.reason).join('; ')}`);

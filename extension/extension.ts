@@ -44,6 +44,7 @@ export function activate(extension: vscode.ExtensionContext): void {
     ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
     ctx.scheduleBuild('activation');
     ctx.slash.schedule('activation', 0);
+    ctx.project.schedule('activation', 0);
     ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
   } catch (error) {
     // VS Code does not show activation errors itself.

@@ -1,13 +1,30 @@
 // The popup: a webview that renders ranked results; ranking and every action run here in the host.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Item, JsonValue, RankedResult } from './core';
+import type { Item, ItemKind, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
 import { currentValue, describeValue, writeUserSetting } from './settings';
 import { runDoRequest } from './agent';
 import { describeOrigin, matchSlash, SLASH_BUILTINS, typedName } from './slash';
 import { runSlashText } from './slashRun';
+import { runItem } from './run';
+
+/** Prefixes that narrow the list to some kinds, as `>` does in VS Code's palette. */
+export const KIND_FILTERS: { prefix: string; kinds: ItemKind[]; label: string }[] = [
+  { prefix: '>', kinds: ['command', 'custom'], label: 'commands' },
+  { prefix: '@', kinds: ['setting'], label: 'settings' },
+  { prefix: '#', kinds: ['script', 'pack'], label: 'scripts, tasks and packs' },
+];
+/** `$ command` offers to run the command in a terminal (always confirmed). */
+const SHELL_PREFIX = '$';
+const TERMINAL_ID = 'term:run';
+
+/** The kind filter a typed text starts with, and the text after it. */
+export function splitKindFilter(text: string): { filter?: (typeof KIND_FILTERS)[number]; query: string } {
+  const filter = KIND_FILTERS.find((f) => text.startsWith(f.prefix));
+  return filter ? { filter, query: text.slice(filter.prefix.length) } : { query: text };
+}
 
 export class Popup implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -122,21 +139,44 @@ export class Popup implements vscode.Disposable {
       this.post({ type: 'results', seq, text, rows: [], emptyHint: 'Building the catalog…' });
       return;
     }
+    if (text.startsWith(SHELL_PREFIX)) {
+      this.post({ type: 'results', seq, text, ...this.shellRows(text.slice(SHELL_PREFIX.length).trim()) });
+      return;
+    }
+    const { filter, query } = splitKindFilter(text);
     const ranked = this.ctx.core.rank({
-      query: text,
+      query,
       limit: this.ctx.config.maxResults,
       mode: 'all',
       recent: this.ctx.recent.list(),
+      ...(filter ? { kinds: filter.kinds } : {}),
     });
-    const rows = [...this.slashRows(text), ...ranked.results.map(toRow)].slice(0, this.ctx.config.maxResults);
-    const emptyHint = rows.length
-      ? undefined
-      : text.trim()
-        ? `Nothing matches “${text.trim()}”.`
-        : 'Type to search commands and settings. Recently used items appear here.';
+    const context = new RowContext(this.ctx.activeFileUri);
+    const rows = [...(filter ? [] : this.slashRows(text)), ...ranked.results.map((r) => context.decorate(toRow(r)))].slice(
+      0,
+      this.ctx.config.maxResults,
+    );
+    let emptyHint: string | undefined;
+    if (!rows.length) {
+      if (query.trim()) emptyHint = `No ${filter ? `${filter.label} match` : 'match for'} “${query.trim()}”.`;
+      else if (filter) emptyHint = `Type to search ${filter.label}.`;
+      else emptyHint = 'Type to search · > commands · @ settings · # scripts · $ run in a terminal · / slash commands. Recently used items appear here.';
+      const restricted = filter?.prefix === '#' ? this.ctx.project.restricted : undefined;
+      if (restricted) emptyHint += ` ${restricted}.`;
+    }
     // With nothing to run, offer to ask /do instead (not for text that already is a slash command).
-    const offerDo = rows.length === 0 && text.trim().length > 0 && !text.trimStart().startsWith('/');
+    const offerDo = rows.length === 0 && !filter && text.trim().length > 0 && !text.trimStart().startsWith('/');
     this.post({ type: 'results', seq, text, rows, emptyHint, offerDo });
+  }
+
+  /** `$ command`: one row that runs the command in a terminal after a confirmation. */
+  private shellRows(command: string): { rows: Row[]; emptyHint?: string } {
+    const item = this.ctx.core.item(TERMINAL_ID);
+    if (!item) return { rows: [], emptyHint: 'The terminal is not available here.' };
+    if (!command) return { rows: [], emptyHint: 'Type a shell command after $ to run it in a terminal (you confirm it first).' };
+    return {
+      rows: [{ ...toRow({ item, score: 0, highlights: [] }), title: `Run in a terminal: ${command}`, detail: 'Shown in full and confirmed before it runs' }],
+    };
   }
 
   /** Rows for the slash commands matching `/name…`; with arguments typed, only the exact name. */
@@ -184,23 +224,20 @@ export class Popup implements vscode.Disposable {
     const item = this.ctx.core.item(id);
     if (!item) throw new Error(`“${id}” is no longer in the catalog`);
     await this.ctx.recent.use(id);
-    if (item.kind === 'command' && item.command) {
-      this.close();
-      this.ctx.log.info(`run command ${item.command}`);
-      try {
-        await vscode.commands.executeCommand(item.command);
-      } catch (error) {
-        const text = error instanceof Error ? error.message : String(error);
-        this.ctx.log.error(`command ${item.command} failed: ${text}`);
-        void vscode.window.showErrorMessage(`Solidus: “${item.title}” failed: ${text}`);
-      }
-      return;
-    }
     if (item.kind === 'setting' && item.key) {
       await this.startSetting(item, item.key);
       return;
     }
-    throw new Error(`running ${item.kind} items is not supported yet`);
+    const args = id === TERMINAL_ID && this.text.startsWith(SHELL_PREFIX) ? this.text.slice(SHELL_PREFIX.length).trim() : undefined;
+    // Confirmations, pickers and terminals belong to the workbench, so the popup goes first.
+    this.close();
+    try {
+      await runItem(this.ctx, item, { args: args || undefined });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.ctx.log.error(`${item.id} failed: ${text}`);
+      void vscode.window.showErrorMessage(`Solidus: “${item.title}” failed: ${text}`);
+    }
   }
 
   private async startSetting(item: Item, key: string): Promise<void> {
@@ -269,10 +306,10 @@ export class Popup implements vscode.Disposable {
 <div id="solidus-root">
   <div id="solidus-prompt" hidden></div>
   <input id="solidus-query" type="text" role="combobox" aria-expanded="true" aria-controls="solidus-results"
-    aria-autocomplete="list" autocomplete="off" spellcheck="false" placeholder="Search commands and settings" aria-label="Search commands and settings">
+    aria-autocomplete="list" autocomplete="off" spellcheck="false" placeholder="Search commands, settings, scripts, Git and file actions" aria-label="Search commands, settings, scripts, Git and file actions">
   <div id="solidus-message" role="status" aria-live="polite"></div>
   <ul id="solidus-results" role="listbox" aria-label="Results"></ul>
-  <div id="solidus-footer">↑↓ move · Enter run · Esc close</div>
+  <div id="solidus-footer">↑↓ move · Enter run · Esc close · &gt; commands · @ settings · # scripts · $ shell · / slash</div>
 </div>
 <script nonce="${nonce}" src="${script}"></script>
 </body>
@@ -292,5 +329,50 @@ function toRow(result: RankedResult): Row {
     fromWorkspace: item.fromWorkspace,
     reachesShell: item.risk === 'reachesShell',
     action: item.action,
+  };
+}
+
+/** Adds what a Git or file row acts on right now: the branch, the active file. */
+class RowContext {
+  private branch: string | undefined | null = null;
+  private file: string | undefined | null = null;
+
+  constructor(private readonly activeUri: vscode.Uri | undefined) {}
+
+  decorate(row: Row): Row {
+    const extra = row.kind === 'git' ? this.currentBranch() : row.kind === 'file' ? this.activeFile() : undefined;
+    return extra ? { ...row, detail: row.detail ? `${row.detail} · ${extra}` : extra } : row;
+  }
+
+  private currentBranch(): string | undefined {
+    if (this.branch === null) {
+      this.branch = undefined;
+      try {
+        const git = vscode.extensions.getExtension('vscode.git');
+        const api = git?.isActive ? (git.exports as GitExtension).getAPI(1) : undefined;
+        const repo = (this.activeUri && api?.getRepository(this.activeUri)) ?? api?.repositories[0];
+        const head = repo?.state.HEAD;
+        if (head?.name) this.branch = `on ${head.name}`;
+      } catch {
+        // No Git, or an API change: the row just has no branch.
+      }
+    }
+    return this.branch;
+  }
+
+  private activeFile(): string | undefined {
+    if (this.file === null) {
+      const uri = this.activeUri;
+      this.file = uri && uri.scheme !== 'untitled' ? vscode.workspace.asRelativePath(uri, true) : undefined;
+    }
+    return this.file;
+  }
+}
+
+/** The part of the built-in Git extension's API the popup reads. */
+interface GitExtension {
+  getAPI(version: 1): {
+    repositories: { state: { HEAD?: { name?: string } } }[];
+    getRepository(uri: vscode.Uri): { state: { HEAD?: { name?: string } } } | null;
   };
 }

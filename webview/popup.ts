@@ -82,7 +82,8 @@ function render(emptyHint?: string): void {
       if (row.reachesShell) li.append(span('solidus-risk', 'runs shell'));
       if (row.shadowed) li.classList.add('solidus-shadowed');
       if (row.keybinding) li.append(span('solidus-key', row.keybinding));
-      li.setAttribute('aria-label', `${row.kind} ${row.title}${row.shadowed ? ' (shadowed)' : ''}${row.keybinding ? `, ${row.keybinding}` : ''}`);
+      const notes = `${row.shadowed ? ' (shadowed)' : ''}${row.fromWorkspace ? ' (from the workspace)' : ''}${row.reachesShell ? ', runs a shell' : ''}`;
+      li.setAttribute('aria-label', `${row.kind} ${row.title}${notes}${row.keybinding ? `, ${row.keybinding}` : ''}`);
       list.append(li);
     });
     if (!rows.length && emptyHint) list.append(hintElement(emptyHint));
@@ -168,7 +169,7 @@ function enterStage(next: Stage): void {
   if (next.kind === 'search') {
     prompt.hidden = true;
     input.value = searchText;
-    input.placeholder = 'Search commands and settings';
+    input.placeholder = 'Search commands, settings, scripts, Git and file actions';
     footer.textContent = '↑↓ move · Enter run · Esc close';
     list.hidden = false;
     send({ type: 'query', seq: ++seq, text: searchText });
@@ -256,6 +257,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       offerDo = data.offerDo === true;
       selected = rows.length ? 0 : -1;
       render(data.emptyHint);
+      // Which text the list answers, for assistive tooling and tests that must not read a stale list.
+      list.dataset.query = data.text;
       return;
     case 'stage':
       enterStage(data.stage);

@@ -1,7 +1,7 @@
 // /do in a real VS Code (code-server): a scripted chat model, the confirmation dialog, settings written and undone, the audit log.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -11,7 +11,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { startCodeServer } from '../../scripts/codeserver.mjs';
 import {
-  launchBrowser, openPopup, openWorkbench, readJson, REPO_ROOT, runPaletteCommand, waitFor, withFailureArtifacts, type BrowserSession,
+  launchBrowser, openPopup, openWorkbench, readJson, REPO_ROOT, runPaletteCommand, solidusLog as readSolidusLog, waitFor, withFailureArtifacts,
+  type BrowserSession,
 } from './harness';
 
 const vsixPath = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
@@ -27,20 +28,7 @@ const userSettings = (): Record<string, unknown> => readJson<Record<string, unkn
 const settingsText = (): string => readFileSync(server.settingsPath, 'utf8');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The Solidus log channel's file, written by VS Code under the user-data folder. */
-function solidusLog(): string {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name === 'Solidus.log') found.push(full);
-    }
-  };
-  const logs = path.join(server.userDataDir, 'logs');
-  if (existsSync(logs)) walk(logs);
-  return found.map((file) => readFileSync(file, 'utf8')).join('\n');
-}
+const solidusLog = (): string => readSolidusLog(server.userDataDir);
 
 /** Flips a boolean setting with the popup (Enter on its row), as a user would. */
 async function toggleInPopup(page: Page, text: string, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 // Playwright helpers for end-to-end tests that drive code-server's workbench in Debian's Chromium.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { parseJsonc, REPO_ROOT } from '../../scripts/codeserver.mjs';
@@ -233,4 +234,44 @@ export async function withFailureArtifacts<T>(
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The Solidus log channel's text, from the files VS Code writes under the user-data folder. */
+export function solidusLog(userDataDir: string): string {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name === 'Solidus.log') found.push(full);
+    }
+  };
+  const logs = path.join(userDataDir, 'logs');
+  if (existsSync(logs)) walk(logs);
+  return found.map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
+/** Ids of the popup's rows once `expected` holds for them, after typing `text`. */
+export async function popupRows(frame: Frame, text: string, expected: (ids: string[]) => boolean, timeoutMs = 20_000): Promise<string[]> {
+  await frame.locator('#solidus-query').fill(text);
+  return waitFor(
+    async () => {
+      // Only the list that answers this very text counts, never the previous one.
+      if ((await frame.locator('#solidus-results').getAttribute('data-query')) !== text) return undefined;
+      const ids = await frame.locator('.solidus-option').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
+      return expected(ids) ? ids : undefined;
+    },
+    timeoutMs,
+    { message: `popup rows for “${text}”` },
+  );
+}
+
+/** Opens the popup, types `text`, selects the row `id` with the arrow keys and presses Enter. */
+export async function chooseInPopup(page: Page, text: string, id: string): Promise<void> {
+  const frame = await openPopup(page);
+  await popupRows(frame, text, (ids) => ids.includes(id));
+  const row = frame.locator(`.solidus-option[data-id='${id}']`);
+  for (let i = 0; i < 60 && (await row.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  assert.equal(await row.getAttribute('aria-selected'), 'true', `row ${id} selected`);
+  await page.keyboard.press('Enter');
 }

@@ -41,6 +41,17 @@ describe('the confirmation dialog', () => {
     assert.match(detail, /⚠ reaches a shell: runs a shell command in the terminal/);
   });
 
+  it('shows the exact command line of a script step, which its description lacks', () => {
+    const script: PlanStep = {
+      step: 0, type: 'item', id: 'script:npm:demo:web:build', kind: 'script', title: 'npm: build (web)',
+      description: 'Run script npm: build (web)', why: 'build it', reachesShell: true, shellReason: 'runs a project script',
+    };
+    const lines = (step: PlanStep) => (step.type === 'item' && step.kind === 'script' ? 'npm run build --workspace web' : undefined);
+    const detail = formatPlanDetail(plan([fontSize, script]), lines);
+    assert.match(detail, /^2\. Run script npm: build \(web\) {2}\(build it\)\n {3}⚠ reaches a shell: runs a project script\n {3}\$ npm run build --workspace web$/m);
+    assert.doesNotMatch(detail.split('\n')[0], /\$/);
+  });
+
   it('says what was left out and cut off', () => {
     const detail = formatPlanDetail(plan([fontSize], { dropped: [{ step: 1, reason: 'unknown item “command:frobnicate”' }], cut: 2 }));
     assert.match(detail, /Left out \(1\): unknown item “command:frobnicate”/);

@@ -1,0 +1,188 @@
+// The project service: reads the workspace's scripts, tasks and custom commands into the core and keeps them live.
+import * as vscode from 'vscode';
+import type { CustomCommand, JsonValue, ProjectOs, ProjectResult, RunSpec } from './core';
+import type { Context } from './ctx';
+import { fetchTaskList, readProjectFiles, taskToInput, uniqueFolderNames, type NamedFolder } from './projectFiles';
+
+/** How long file events settle before a rebuild (package managers write many files at once). */
+const DEBOUNCE_MS = 400;
+
+const OS: Partial<Record<NodeJS.Platform, ProjectOs>> = { darwin: 'macos', win32: 'windows' };
+
+/**
+ * Owns what the core built from the workspace: how to run each script, pack and task item, the custom
+ * commands, the detected stacks. Rebuilds on file changes, trust grants, folder and setting changes.
+ */
+export class ProjectService implements vscode.Disposable {
+  private result: ProjectResult | undefined;
+  private folders: NamedFolder[] = [];
+  private runs = new Map<string, RunSpec>();
+  private taskById = new Map<string, vscode.Task>();
+  private customById = new Map<string, CustomCommand>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private rerun = false;
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private watchKey = '';
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  /** Problems already shown for the current custom commands, so each is shown once. */
+  private shownProblems = '';
+  /** Fires after each rebuild. */
+  readonly onDidChange = this.changeEmitter.event;
+
+  constructor(private readonly ctx: Context) {
+    this.disposables.push(
+      this.changeEmitter,
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.schedule('workspace trusted', 0)),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule('workspace folders changed', 0)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('solidus.customCommands') || event.affectsConfiguration('solidus.packs')) {
+          this.schedule('settings changed', 0);
+        }
+      }),
+    );
+  }
+
+  /** The stacks in words for /do's context, e.g. `Node (pnpm), Rust (cargo)`. */
+  get stackNames(): string[] {
+    return (this.result?.stacks ?? []).map((stack) => (stack.tool ? `${stack.name} (${stack.tool})` : stack.name));
+  }
+
+  /** Why scripts are missing in Restricted Mode, if they are. */
+  get restricted(): string | undefined {
+    return this.result?.restricted;
+  }
+
+  run(id: string): RunSpec | undefined {
+    return this.runs.get(id);
+  }
+
+  task(id: string): vscode.Task | undefined {
+    return this.taskById.get(id);
+  }
+
+  custom(id: string): CustomCommand | undefined {
+    return this.customById.get(id);
+  }
+
+  /** The workspace folder a run spec names by its core name. */
+  folder(name: string): vscode.WorkspaceFolder | undefined {
+    return this.folders.find((f) => f.name === name)?.folder;
+  }
+
+  /** Rebuilds soon; calls within the delay collapse into one. */
+  schedule(reason: string, delayMs = DEBOUNCE_MS): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(reason), delayMs);
+  }
+
+  /** Rebuilds now; a request while one runs queues exactly one more. */
+  async refresh(reason: string): Promise<void> {
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = this.refreshOnce(reason).finally(() => {
+      this.running = undefined;
+      if (this.rerun) {
+        this.rerun = false;
+        void this.refresh('changes during the rebuild');
+      }
+    });
+    return this.running;
+  }
+
+  private async refreshOnce(reason: string): Promise<void> {
+    const log = this.ctx.log;
+    const started = performance.now();
+    try {
+      const workspaceFolders = vscode.workspace.workspaceFolders ?? [];
+      const names = uniqueFolderNames(workspaceFolders.map((f) => f.name));
+      const folders = workspaceFolders.map((folder, i) => ({ name: names[i], folder }));
+      const trusted = vscode.workspace.isTrusted;
+      const config = vscode.workspace.getConfiguration('solidus');
+      const packs = config.get<Record<string, unknown>>('packs') ?? {};
+      const base = {
+        trusted,
+        os: OS[process.platform] ?? 'linux',
+        disabledPacks: Object.entries(packs).filter(([, on]) => on === false).map(([id]) => id),
+        customCommands: (config.get<JsonValue>('customCommands') ?? null),
+      } as const;
+      const warn = (message: string) => log.warn(`project: ${message}`);
+      // Restricted Mode: VS Code runs no task provider, and workspace tasks are not offered anyway.
+      const [input, taskList] = await Promise.all([
+        readProjectFiles(folders, base, (request) => this.ctx.core.projectFilesToRead(request), warn),
+        trusted ? fetchTaskList(warn) : Promise.resolve([]),
+      ]);
+      const folderName = (folder: vscode.WorkspaceFolder) => folders.find((f) => f.folder.uri.toString() === folder.uri.toString())?.name;
+      input.tasks = taskList.map((task) => taskToInput(task, folderName));
+      const read = performance.now();
+      await this.ctx.whenReady();
+      const result = this.ctx.core.setProject(input);
+      this.result = result;
+      this.folders = folders;
+      this.runs = new Map(result.runs.map((run) => [run.id, run]));
+      this.taskById = new Map(result.tasks.map((ref) => [ref.id, taskList[ref.index]]));
+      this.customById = new Map(result.customCommands.map((command) => [command.id, command]));
+      for (const warning of result.warnings.slice(0, 50)) warn(`${warning.source}: ${warning.message}`);
+      this.showCustomProblems(result.customCommands);
+      this.watch(folders, input.folders.flatMap((f) => f.files.map((file) => file.path)));
+      const files = input.folders.reduce((n, f) => n + f.files.length, 0);
+      log.info(
+        `project built (${reason}): ${result.runs.length} runnable scripts and packs, ${result.tasks.length} tasks, ` +
+          `${result.customCommands.length} custom commands, stacks [${this.stackNames.join(', ')}]` +
+          `${result.restricted ? `; ${result.restricted}` : ''}; ${files} files read in ${(read - started).toFixed(0)} ms, ` +
+          `catalog now ${result.stats.total} items, merged in ${(performance.now() - read).toFixed(0)} ms`,
+      );
+      this.changeEmitter.fire();
+    } catch (error) {
+      log.error(`project build failed (${reason}): ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+
+  /** A bad custom command is reported once, not run; the log has every problem. */
+  private showCustomProblems(commands: CustomCommand[]): void {
+    const bad = commands.filter((c) => c.problems.length);
+    const key = JSON.stringify(bad.map((c) => [c.name, c.problems]));
+    if (key === this.shownProblems) return;
+    this.shownProblems = key;
+    if (!bad.length) return;
+    const first = bad[0];
+    void vscode.window.showWarningMessage(
+      `Solidus: the custom command “${first.name}” is not offered: ${first.problems.join('; ')}` +
+        (bad.length > 1 ? ` (and ${bad.length - 1} more; see “Solidus: Show Log”)` : ''),
+    );
+  }
+
+  /** Watches every file name the project was built from (and tasks.json) in every folder. */
+  private watch(folders: readonly NamedFolder[], paths: string[]): void {
+    const names = new Set(paths.map((p) => p.split('/').pop() ?? p));
+    for (const name of ['package.json', 'Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', 'Cargo.toml', 'deno.json', 'composer.json', 'tasks.json']) {
+      names.add(name);
+    }
+    const key = [...names].sort().join(',');
+    if (key === this.watchKey && this.watcher) return;
+    this.watchKey = key;
+    this.watcher?.dispose();
+    const watcher = vscode.workspace.createFileSystemWatcher(`**/{${[...names].map(escapeGlob).join(',')}}`);
+    const changed = (uri: vscode.Uri) => {
+      if (uri.path.includes('/node_modules/') || !folders.some((f) => uri.path.startsWith(f.folder.uri.path))) return;
+      this.schedule(`${uri.path.split('/').pop()} changed`);
+    };
+    watcher.onDidChange(changed);
+    watcher.onDidCreate(changed);
+    watcher.onDidDelete(changed);
+    this.watcher = watcher;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.watcher?.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
+
+function escapeGlob(name: string): string {
+  return name.replace(/[{}[\],*?]/g, (c) => `[${c}]`);
+}
