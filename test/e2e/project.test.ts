@@ -30,6 +30,10 @@ const DEMO: [string, string][] = [
   ['crates/tool/src/main.rs', 'fn main() {}\n'],
   ['src/notes.txt', 'first line\n'],
   ['.gitignore', '*-out.txt\ntarget/\n'],
+  [
+    '.vscode/tasks.json',
+    JSON.stringify({ version: '2.0.0', tasks: [{ label: 'write note', type: 'shell', command: 'echo task > task-out.txt', detail: 'Writes a note' }] }, null, 2),
+  ],
 ];
 
 const CUSTOM_COMMANDS = [
@@ -168,6 +172,22 @@ describe('project items in a trusted workspace', () => {
       await pressInDialog(page, 'Run');
       await waitFor(() => exists('packages/web/build-out.txt'), 60_000, { message: 'the script’s output file' });
       assert.equal(readFileSync(path.join(workspaceDir, 'packages/web/build-out.txt'), 'utf8'), 'web');
+    }, logs);
+  });
+
+  test('a VS Code task from tasks.json is listed and runs after a confirmation', async () => {
+    const { page } = session;
+    await withFailureArtifacts(page, 'project-task', async () => {
+      const id = 'task:Workspace:demo:write note';
+      const frame = await openPopup(page);
+      await popupRows(frame, '#write note', (s) => s.includes(id));
+      assert.equal(await frame.locator(`.solidus-option[data-id='${id}'] .solidus-title`).textContent(), 'Task: write note');
+      assert.equal(await frame.locator(`.solidus-option[data-id='${id}'] .solidus-detail`).textContent(), 'Writes a note');
+      await page.keyboard.press('Escape');
+      await chooseInPopup(page, '#write note', id);
+      assert.match(await dialogText(page), /Run the task “write note”\?/);
+      await pressInDialog(page, 'Run');
+      await waitFor(() => exists('task-out.txt'), 60_000, { message: 'the task’s output file' });
     }, logs);
   });
 
