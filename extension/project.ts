@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CustomCommand, JsonValue, ProjectOs, ProjectResult, RunSpec } from './core';
 import type { Context } from './ctx';
+import { workspaceChangeTriggers } from './triggers';
 import { fetchTaskList, readProjectFiles, taskToInput, uniqueFolderNames, type NamedFolder } from './projectFiles';
 
 /** How long file events settle before a rebuild (package managers write many files at once). */
@@ -34,13 +35,7 @@ export class ProjectService implements vscode.Disposable {
   constructor(private readonly ctx: Context) {
     this.disposables.push(
       this.changeEmitter,
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.schedule('workspace trusted', 0)),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule('workspace folders changed', 0)),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('solidus.customCommands') || event.affectsConfiguration('solidus.packs')) {
-          this.schedule('settings changed', 0);
-        }
-      }),
+      ...workspaceChangeTriggers((reason) => this.schedule(reason, 0), ['solidus.customCommands', 'solidus.packs']),
     );
   }
 

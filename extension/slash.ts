@@ -5,6 +5,7 @@ import { relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
 import type { Context } from './ctx';
+import { workspaceChangeTriggers } from './triggers';
 import { collectSlashFiles } from './slashFiles';
 
 /** Names Solidus handles itself; a file command never takes them. */
@@ -39,11 +40,7 @@ export class SlashService implements vscode.Disposable {
   constructor(private readonly ctx: Context) {
     this.disposables.push(
       this.changeEmitter,
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.schedule('workspace trusted', 0)),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule('workspace folders changed', 0)),
-      vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('solidus.slash.providers')) this.schedule('providers setting changed', 0);
-      }),
+      ...workspaceChangeTriggers((reason) => this.schedule(reason, 0), ['solidus.slash.providers']),
     );
   }
 

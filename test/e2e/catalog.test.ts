@@ -1,53 +1,30 @@
 // The live catalog in a real VS Code: activation figures, the snapshot export replayed by the CLI, recents.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startCodeServer } from '../../scripts/codeserver.mjs';
 import {
-  launchBrowser, openPopup, openWorkbench, REPO_ROOT, runPaletteCommand, waitFor, withFailureArtifacts, type BrowserSession,
+  copyDemo, openPopup, REPO_ROOT, runPaletteCommand, startSession, waitFor, withFailureArtifacts, type EditorSession,
 } from './harness';
 
-const vsixPath = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
 const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
 
-let server: Awaited<ReturnType<typeof startCodeServer>>;
-let session: BrowserSession;
+let editor: EditorSession;
 let workspaceDir: string;
-
-/** The Solidus log channel's file, written by VS Code under the user-data folder. */
-function solidusLog(): string {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name === 'Solidus.log') found.push(full);
-    }
-  };
-  const logs = path.join(server.userDataDir, 'logs');
-  if (existsSync(logs)) walk(logs);
-  return found.map((file) => readFileSync(file, 'utf8')).join('\n');
-}
+const solidusLog = (): string => editor.solidusLog();
 
 before(async () => {
-  assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
-  workspaceDir = mkdtempSync(path.join(os.tmpdir(), 'solidus-ws-'));
-  cpSync(path.join(REPO_ROOT, 'demo'), workspaceDir, { recursive: true });
-  server = await startCodeServer({ vsixPath, workspaceDir });
-  session = await launchBrowser();
-  await openWorkbench(session.page, server.url);
+  workspaceDir = copyDemo();
+  editor = await startSession({ workspaceDir });
 });
 
 after(async () => {
-  await session?.close();
-  await server?.stop();
+  await editor?.stop();
   if (workspaceDir) rmSync(workspaceDir, { recursive: true, force: true });
 });
 
-const logs = () => `${server.logs()}\n${server.extensionHostLogs()}\n${solidusLog()}`;
+const logs = () => editor.logs();
 
 describe('live catalog', () => {
   test('activation is logged with its time and the catalog is built without warnings', async (t) => {
@@ -65,7 +42,7 @@ describe('live catalog', () => {
   });
 
   test('"Export Catalog Snapshot" writes a file the CLI replays', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'catalog-snapshot', async () => {
       await runPaletteCommand(page, 'Solidus: Export Catalog Snapshot', 10_000, { opensQuickInput: true });
       // code-server's save dialog is a quick input prefilled with the suggested path.
@@ -88,7 +65,7 @@ describe('live catalog', () => {
   });
 
   test('empty input shows recently used items, most recent first', async (t) => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'catalog-recent', async () => {
       let frame = await openPopup(page);
       const id = 'command:workbench.action.files.newUntitledFile';

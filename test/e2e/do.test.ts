@@ -9,26 +9,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { startCodeServer } from '../../scripts/codeserver.mjs';
 import {
-  launchBrowser, openPopup, openWorkbench, readJson, REPO_ROOT, runPaletteCommand, solidusLog as readSolidusLog, waitFor, withFailureArtifacts,
-  type BrowserSession,
+  openPopup, readJson, REPO_ROOT, runPaletteCommand, startSession, waitFor, withFailureArtifacts, type EditorSession,
 } from './harness';
 
-const vsixPath = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
 const LM_EXTENSION = path.join(REPO_ROOT, 'test', 'e2e', 'lm-extension');
 const { ANSWERS } = createRequire(path.join(LM_EXTENSION, 'package.json'))('./answers.js') as { ANSWERS: [string, string][] };
 
-let server: Awaited<ReturnType<typeof startCodeServer>>;
-let session: BrowserSession;
+let editor: EditorSession;
 let workspaceDir: string;
 let scratch: string;
 
-const userSettings = (): Record<string, unknown> => readJson<Record<string, unknown>>(server.settingsPath);
-const settingsText = (): string => readFileSync(server.settingsPath, 'utf8');
+const userSettings = (): Record<string, unknown> => readJson<Record<string, unknown>>(editor.server.settingsPath);
+const settingsText = (): string => readFileSync(editor.server.settingsPath, 'utf8');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const solidusLog = (): string => readSolidusLog(server.userDataDir);
+const solidusLog = (): string => editor.solidusLog();
 
 /** Flips a boolean setting with the popup (Enter on its row), as a user would. */
 async function toggleInPopup(page: Page, text: string, id: string): Promise<void> {
@@ -67,7 +63,6 @@ async function press(dialog: Locator, label: 'Run Plan' | 'Cancel'): Promise<voi
 const outcomes = (): number => (solidusLog().match(/do: outcome: /g) ?? []).length;
 
 before(async () => {
-  assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
   scratch = mkdtempSync(path.join(os.tmpdir(), 'solidus-do-'));
   const lmVsix = path.join(scratch, 'solidus-test-lm.vsix');
   execFileSync(
@@ -77,23 +72,20 @@ before(async () => {
   );
   workspaceDir = path.join(scratch, 'workspace');
   cpSync(path.join(REPO_ROOT, 'demo'), workspaceDir, { recursive: true });
-  server = await startCodeServer({ vsixPath, workspaceDir, extraVsix: [lmVsix] });
-  session = await launchBrowser();
-  await openWorkbench(session.page, server.url);
+  editor = await startSession({ workspaceDir, extraVsix: [lmVsix] });
   await waitFor(() => /catalog built/.test(solidusLog()), 60_000, { message: 'the catalog to be built' });
 });
 
 after(async () => {
-  await session?.close();
-  await server?.stop();
+  await editor?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-const logs = () => `${server.logs()}\n${server.extensionHostLogs()}\n${solidusLog()}`;
+const logs = () => editor.logs();
 
 describe('/do with a scripted editor model', () => {
   test('"/do make the font bigger and turn on word wrap" shows two steps, Run Plan writes both, Undo restores them', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'do-font-wrap', async () => {
       const before = userSettings();
       assert.equal(before['editor.fontSize'], undefined);
@@ -123,7 +115,7 @@ describe('/do with a scripted editor model', () => {
   });
 
   test('an invented id is dropped and logged; the valid step still runs ("Solidus: Do…")', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'do-invented-id', async () => {
       await runPaletteCommand(page, 'Solidus: Do…', 10_000, { opensQuickInput: true });
       const input = page.locator('.quick-input-widget input');
@@ -143,7 +135,7 @@ describe('/do with a scripted editor model', () => {
   });
 
   test('an all-invalid plan shows the reply and runs nothing', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'do-all-invalid', async () => {
       const settingsBefore = settingsText();
       const done = outcomes();
@@ -161,7 +153,7 @@ describe('/do with a scripted editor model', () => {
   });
 
   test('when nothing matches, the popup offers /do on a row that Enter alone never picks', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'do-offer-row', async () => {
       const asked = (): number => (solidusLog().match(/do: request “make coffee”/g) ?? []).length;
       const before = asked();
@@ -183,7 +175,7 @@ describe('/do with a scripted editor model', () => {
   });
 
   test('with confirmBeforeRun off a settings plan runs at once, a term:run plan still asks, Cancel runs nothing, Run Plan runs it', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'do-no-confirm', async () => {
       await toggleInPopup(page, 'confirm before run', 'setting:solidus.ai.confirmBeforeRun');
       await waitFor(() => userSettings()['solidus.ai.confirmBeforeRun'] === false, 10_000, { message: 'confirmBeforeRun off' });
@@ -229,8 +221,7 @@ describe('/do with a scripted editor model', () => {
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     // A second editor without the scripted model, configured for the endpoint from the start.
-    const own = await startCodeServer({
-      vsixPath,
+    const own = await startSession({
       workspaceDir,
       userSettings: {
         'solidus.ai.provider': 'openai',
@@ -239,18 +230,15 @@ describe('/do with a scripted editor model', () => {
         'solidus.ai.confirmBeforeRun': false,
       },
     });
-    const browser = await launchBrowser();
     try {
-      await withFailureArtifacts(browser.page, 'do-openai', async () => {
-        await openWorkbench(browser.page, own.url);
-        await doFromPopup(browser.page, 'use a smaller font through the endpoint');
-        await waitFor(() => readJson<Record<string, unknown>>(own.settingsPath)['editor.fontSize'] === 12, 60_000, { message: 'editor.fontSize = 12 from the endpoint' });
+      await withFailureArtifacts(own.page, 'do-openai', async () => {
+        await doFromPopup(own.page, 'use a smaller font through the endpoint');
+        await waitFor(() => readJson<Record<string, unknown>>(own.server.settingsPath)['editor.fontSize'] === 12, 60_000, { message: 'editor.fontSize = 12 from the endpoint' });
         assert.equal(seen.length, 1);
         assert.equal(seen[0].model, 'recorded-model');
         assert.match(seen[0].system ?? '', /exactly one JSON object/);
-      }, () => `${own.logs()}\n${own.extensionHostLogs()}`);
+      }, own.logs);
     } finally {
-      await browser.close();
       await own.stop();
       http.closeAllConnections();
       http.close();

@@ -1,9 +1,10 @@
 // Playwright helpers for end-to-end tests that drive code-server's workbench in Debian's Chromium.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { parseJsonc, REPO_ROOT } from '../../scripts/codeserver.mjs';
+import { parseJsonc, REPO_ROOT, startCodeServer } from '../../scripts/codeserver.mjs';
 
 export const CHROMIUM_PATH = process.env.SOLIDUS_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -20,6 +21,64 @@ export const CHROMIUM_ARGS = [
 
 export { REPO_ROOT };
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
+/** The package under test; SOLIDUS_VSIX lets the harness be checked against another one. */
+export const VSIX_PATH = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
+
+export type CodeServer = Awaited<ReturnType<typeof startCodeServer>>;
+type CodeServerOptions = Parameters<typeof startCodeServer>[0];
+
+/** A code-server with Solidus installed and a Chromium page on its workbench. */
+export interface EditorSession {
+  server: CodeServer;
+  browser: BrowserSession;
+  page: Page;
+  /** code-server's, the extension host's and Solidus's own logs, for failure artifacts. */
+  logs(): string;
+  /** The Solidus output channel's text. */
+  solidusLog(): string;
+  /** Closes the browser and stops the server; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts code-server with the package under test (and `options`), launches Chromium and, unless told
+ * not to, opens the workbench and waits until it is usable.
+ */
+export async function startSession(
+  options: Omit<CodeServerOptions, 'vsixPath'> & { vsixPath?: string | null },
+  { openWorkbench: open = true }: { openWorkbench?: boolean } = {},
+): Promise<EditorSession> {
+  const vsixPath = options.vsixPath === undefined ? VSIX_PATH : options.vsixPath;
+  if (vsixPath) assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
+  const server = await startCodeServer({ ...options, vsixPath });
+  let browser: BrowserSession | undefined;
+  const stop = async () => {
+    await browser?.close();
+    await server.stop();
+  };
+  try {
+    browser = await launchBrowser();
+    if (open) await openWorkbench(browser.page, server.url);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    server,
+    browser,
+    page: browser.page,
+    logs: () => `${server.logs()}\n${server.extensionHostLogs()}\n${solidusLog(server.userDataDir)}`,
+    solidusLog: () => solidusLog(server.userDataDir),
+    stop,
+  };
+}
+
+/** A private copy of the repository's demo folder, so tests never edit the repository's files. */
+export function copyDemo(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'solidus-ws-'));
+  cpSync(path.join(REPO_ROOT, 'demo'), dir, { recursive: true });
+  return dir;
+}
 
 export interface BrowserSession {
   browser: Browser;

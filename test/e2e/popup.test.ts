@@ -1,23 +1,18 @@
 // The popup in a real VS Code (code-server) with the packaged .vsix: keys, highlights, settings, commands.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { startCodeServer } from '../../scripts/codeserver.mjs';
 import {
-  launchBrowser, openPopup, openWorkbench, readJson, REPO_ROOT, waitFor, withFailureArtifacts, type BrowserSession,
+  copyDemo, openPopup, readJson, REPO_ROOT, startSession, waitFor, withFailureArtifacts, type EditorSession,
 } from './harness';
 
-const vsixPath = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
-
-let server: Awaited<ReturnType<typeof startCodeServer>>;
-let session: BrowserSession;
+let editor: EditorSession;
 let workspaceDir: string;
 
-const userSettings = (): Record<string, unknown> => readJson(server.settingsPath);
-const settingsText = (): string => readFileSync(server.settingsPath, 'utf8');
+const userSettings = (): Record<string, unknown> => readJson(editor.server.settingsPath);
+const settingsText = (): string => readFileSync(editor.server.settingsPath, 'utf8');
 
 /** Types `text` into the popup and waits until the row `id` is listed. */
 async function search(frame: Frame, text: string, id: string): Promise<void> {
@@ -36,25 +31,20 @@ async function selectWithKeys(page: Page, frame: Frame, id: string): Promise<voi
 }
 
 before(async () => {
-  assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
-  workspaceDir = mkdtempSync(path.join(os.tmpdir(), 'solidus-ws-'));
-  cpSync(path.join(REPO_ROOT, 'demo'), workspaceDir, { recursive: true });
-  server = await startCodeServer({ vsixPath, workspaceDir });
-  session = await launchBrowser();
-  await openWorkbench(session.page, server.url);
+  workspaceDir = copyDemo();
+  editor = await startSession({ workspaceDir });
 });
 
 after(async () => {
-  await session?.close();
-  await server?.stop();
+  await editor?.stop();
   if (workspaceDir) rmSync(workspaceDir, { recursive: true, force: true });
 });
 
-const logs = () => `${server.logs()}\n${server.extensionHostLogs()}`;
+const logs = () => editor.logs();
 
 describe('Solidus popup', () => {
   test('the keybinding opens the popup with focus in the input', async (t) => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'popup-open', async () => {
       const started = Date.now();
       const frame = await openPopup(page);
@@ -71,7 +61,7 @@ describe('Solidus popup', () => {
   });
 
   test('"word wrap" lists the setting and the toggle command with highlights; choosing "on" writes it', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'popup-word-wrap', async () => {
       const frame = await openPopup(page);
       await search(frame, 'word wrap', 'setting:editor.wordWrap');
@@ -97,7 +87,7 @@ describe('Solidus popup', () => {
   });
 
   test('a number setting takes 18 and refuses "abc" and 500 without touching the file', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'popup-font-size', async () => {
       let frame = await openPopup(page);
       await search(frame, 'font size', 'setting:editor.fontSize');
@@ -131,7 +121,7 @@ describe('Solidus popup', () => {
   });
 
   test('running a command item has its effect: a new untitled editor opens', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'popup-command', async () => {
       const tabs = page.locator('.part.editor .tabs-container .tab');
       const untitledBefore = await tabs.filter({ hasText: 'Untitled-' }).count();

@@ -6,13 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startCodeServer } from '../../scripts/codeserver.mjs';
 import {
-  chooseInPopup, launchBrowser, openPopup, openWorkbench, popupRows, readJson, REPO_ROOT, solidusLog, waitFor, withFailureArtifacts,
-  type BrowserSession,
+  chooseInPopup, openPopup, popupRows, readJson, startSession, waitFor, withFailureArtifacts, type EditorSession,
 } from './harness';
 
-const vsixPath = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
 
 /** Writes `name` with its output so the test can see a script ran, and where. */
 const writes = (file: string, text: string) => `node -e "require('fs').writeFileSync('${file}', '${text}')"`;
@@ -106,7 +103,6 @@ async function openFile(page: Page, name: string): Promise<void> {
 const exists = (file: string) => existsSync(path.join(workspaceDir, file));
 
 before(() => {
-  assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
   makeDemo();
 });
 
@@ -115,13 +111,11 @@ after(() => {
 });
 
 describe('project items in a trusted workspace', () => {
-  let server: Awaited<ReturnType<typeof startCodeServer>>;
-  let session: BrowserSession;
-  const logs = () => `${server.logs()}\n${server.extensionHostLogs()}\n${solidusLog(server.userDataDir)}`;
+  let editor: EditorSession;
+  const logs = () => editor.logs();
 
   before(async () => {
-    server = await startCodeServer({
-      vsixPath,
+    editor = await startSession({
       workspaceDir,
       userSettings: {
         'solidus.customCommands': CUSTOM_COMMANDS,
@@ -130,17 +124,14 @@ describe('project items in a trusted workspace', () => {
         'git.openRepositoryInParentFolders': 'always',
       },
     });
-    session = await launchBrowser();
-    await openWorkbench(session.page, server.url);
   });
 
   after(async () => {
-    await session?.close();
-    await server?.stop();
+    await editor?.stop();
   });
 
   test('`#` lists the scripts of every source with their runner and real command line', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-list', async () => {
       const frame = await openPopup(page);
       const web = 'script:npm:demo:packages/web:build';
@@ -162,7 +153,7 @@ describe('project items in a trusted workspace', () => {
   });
 
   test('running a script asks first, showing the exact command line, then runs it in a terminal', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-run', async () => {
       await chooseInPopup(page, '#web build', 'script:npm:demo:packages/web:build');
       const text = await dialogText(page);
@@ -176,7 +167,7 @@ describe('project items in a trusted workspace', () => {
   });
 
   test('a VS Code task from tasks.json is listed and runs after a confirmation', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-task', async () => {
       const id = 'task:Workspace:demo:write note';
       const frame = await openPopup(page);
@@ -192,7 +183,7 @@ describe('project items in a trusted workspace', () => {
   });
 
   test('Cancel runs nothing; `$ command` runs a shell line after the same confirmation', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-terminal', async () => {
       await chooseInPopup(page, '#hello', 'script:npm:demo:.:hello');
       assert.match(await dialogText(page), /npm run hello/);
@@ -206,7 +197,7 @@ describe('project items in a trusted workspace', () => {
   });
 
   test('Git: Commit All makes a commit; Create Branch makes and checks out a branch', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-git', async () => {
       writeFileSync(path.join(workspaceDir, 'src/notes.txt'), 'first line\nsecond line\n');
       // The Git extension sees the change through its watcher (the Source Control badge); the commit must include it.
@@ -236,7 +227,7 @@ describe('project items in a trusted workspace', () => {
   });
 
   test('rename, duplicate and delete act on the active file on disk', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-files', async () => {
       await openFile(page, 'notes.txt');
 
@@ -270,7 +261,7 @@ describe('project items in a trusted workspace', () => {
   });
 
   test('a custom command runs its steps in order; a broken one is reported and not offered', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-custom', async () => {
       const frame = await openPopup(page);
       const ids = await popupRows(frame, 'wrap and note', (s) => s.includes('custom:Wrap and note'));
@@ -281,9 +272,9 @@ describe('project items in a trusted workspace', () => {
       assert.match(text, /1\. set editor\.wordWrap = "on"\n2\. in a terminal: echo custom-step-2 >> custom-out\.txt\n3\. run workbench\.action\.files\.newUntitledFile/);
       await pressInDialog(page, 'Run');
       await waitFor(() => exists('custom-out.txt'), 30_000, { message: 'the terminal step’s file' });
-      await waitFor(() => readJson(server.settingsPath)['editor.wordWrap'] === 'on', 10_000, { message: 'the setting step' });
+      await waitFor(() => readJson(editor.server.settingsPath)['editor.wordWrap'] === 'on', 10_000, { message: 'the setting step' });
       await page.locator('.tab.active', { hasText: /Untitled/ }).waitFor({ timeout: 15_000 });
-      const log = solidusLog(server.userDataDir);
+      const log = editor.solidusLog();
       const order = [1, 2, 3].map((n) => log.indexOf(`custom Wrap and note: step ${n} ran`));
       assert.ok(order.every((i, n) => i > 0 && (n === 0 || i > order[n - 1])), `steps logged in order: ${order.join(', ')}`);
       assert.match(log, /Broken: not offered, step 1: /);
@@ -292,32 +283,27 @@ describe('project items in a trusted workspace', () => {
 });
 
 describe('project items in Restricted Mode', () => {
-  let server: Awaited<ReturnType<typeof startCodeServer>>;
-  let session: BrowserSession;
-  const logs = () => `${server.logs()}\n${server.extensionHostLogs()}\n${solidusLog(server.userDataDir)}`;
+  let editor: EditorSession;
+  const logs = () => editor.logs();
 
   before(async () => {
-    server = await startCodeServer({
-      vsixPath,
+    editor = await startSession({
       workspaceDir,
       trusted: false,
       userSettings: { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' },
     });
-    session = await launchBrowser();
-    await openWorkbench(session.page, server.url);
   });
 
   after(async () => {
-    await session?.close();
-    await server?.stop();
+    await editor?.stop();
   });
 
   test('no workspace script is offered; the popup says why; file actions remain', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'project-restricted', async () => {
       const frame = await openPopup(page);
       // The project build finishes after the catalog; wait for its log line before judging absence.
-      await waitFor(() => /project built \(.*Restricted Mode/.test(solidusLog(server.userDataDir)), 30_000, { message: 'the project build' });
+      await waitFor(() => /project built \(.*Restricted Mode/.test(editor.solidusLog()), 30_000, { message: 'the project build' });
       await popupRows(frame, '#build', (s) => s.length === 0);
       await frame.locator('.solidus-hint', { hasText: /Restricted Mode/ }).waitFor({ timeout: 10_000 });
       const ids = await popupRows(frame, 'build', (s) => s.length > 0);

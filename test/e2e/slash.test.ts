@@ -1,16 +1,14 @@
 // Slash commands from files in a real VS Code (code-server): listing, shadowing, running, live edits, Restricted Mode.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { startCodeServer } from '../../scripts/codeserver.mjs';
 import {
-  launchBrowser, openPopup, openWorkbench, REPO_ROOT, runPaletteCommand, waitFor, withFailureArtifacts, type BrowserSession,
+  openPopup, openWorkbench, popupRows, runPaletteCommand, startSession, waitFor, withFailureArtifacts, type EditorSession,
 } from './harness';
 
-const vsixPath = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
 
 const SOLIDUS_REVIEW = '---\ndescription: Review files\nargument-hint: <file> <note>\n---\nReview $1 with note: $2\n';
 const CLAUDE_REVIEW = '---\ndescription: Claude review\n---\nClaude review of $ARGUMENTS\n';
@@ -38,16 +36,8 @@ function makeFolders(): void {
 
 /** Types into the popup and returns the slash rows' ids once `expected` is among them. */
 async function slashRows(frame: Frame, text: string, expected: (ids: string[]) => boolean): Promise<string[]> {
-  await frame.locator('#solidus-query').fill(text);
-  return waitFor(
-    async () => {
-      const ids = await frame.locator('.solidus-option').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
-      const slash = ids.filter((id) => id.startsWith('slash:'));
-      return expected(slash) ? slash : undefined;
-    },
-    20_000,
-    { message: `slash rows for ${text}` },
-  );
+  const slash = (ids: string[]) => ids.filter((id) => id.startsWith('slash:'));
+  return slash(await popupRows(frame, text, (ids) => expected(slash(ids))));
 }
 
 /** Reads the clipboard through the UI: a new untitled editor, Ctrl+V, the editor's text. */
@@ -67,7 +57,6 @@ async function pasteClipboard(page: Page): Promise<string> {
 }
 
 before(() => {
-  assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
   makeFolders();
 });
 
@@ -76,29 +65,24 @@ after(() => {
 });
 
 describe('slash commands in a trusted workspace', () => {
-  let server: Awaited<ReturnType<typeof startCodeServer>>;
-  let session: BrowserSession;
-  const logs = () => `${server.logs()}\n${server.extensionHostLogs()}`;
+  let editor: EditorSession;
+  const logs = () => editor.logs();
 
   before(async () => {
-    server = await startCodeServer({
-      vsixPath,
-      workspaceDir,
-      env: { HOME: homeDir },
-      userSettings: { 'solidus.slash.target': 'clipboard' },
-    });
-    session = await launchBrowser();
-    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-    await openWorkbench(session.page, server.url);
+    editor = await startSession(
+      { workspaceDir, env: { HOME: homeDir }, userSettings: { 'solidus.slash.target': 'clipboard' } },
+      { openWorkbench: false },
+    );
+    await editor.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(editor.server.url).origin });
+    await openWorkbench(editor.page, editor.server.url);
   });
 
   after(async () => {
-    await session?.close();
-    await server?.stop();
+    await editor?.stop();
   });
 
   test('`/` lists /review from Solidus, the Claude one marked shadowed, and the user-scope Gemini command', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-list', async () => {
       const frame = await openPopup(page);
       const ids = await slashRows(frame, '/', (s) => s.length >= 3);
@@ -122,7 +106,7 @@ describe('slash commands in a trusted workspace', () => {
   });
 
   test('Tab fills `/review `; Enter on `/review a.ts "b c"` puts the exact expansion on the clipboard', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-run', async () => {
       const frame = await openPopup(page);
       await slashRows(frame, '/rev', (s) => s[0] === 'slash:solidus:project:review.md');
@@ -137,7 +121,7 @@ describe('slash commands in a trusted workspace', () => {
   });
 
   test('editing a command file updates the list without a reload', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-edit', async () => {
       const frame = await openPopup(page);
       await slashRows(frame, '/rev', (s) => s.includes('slash:solidus:project:review.md'));
@@ -155,7 +139,7 @@ describe('slash commands in a trusted workspace', () => {
   });
 
   test('"Solidus: Run Slash Command…" picks /git:commit, asks for arguments and runs it', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-palette', async () => {
       await runPaletteCommand(page, 'Solidus: Run Slash Command…', 10_000, { opensQuickInput: true });
       const widget = page.locator('.quick-input-widget');
@@ -171,7 +155,7 @@ describe('slash commands in a trusted workspace', () => {
   });
 
   test('a shell line runs only after a modal shows the resolved command; a file reference reads the workspace file', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-shell', async () => {
       writeFileSync(path.join(workspaceDir, '.claude/commands/greet.md'), '---\ndescription: Greets\n---\nOutput: !`echo hi-from-$0`\nFile: @a.ts\n');
       const frame = await openPopup(page);
@@ -190,7 +174,7 @@ describe('slash commands in a trusted workspace', () => {
   });
 
   test('a Copilot `${input:topic}` is asked with an input box before the text is sent', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-input', async () => {
       const file = path.join(workspaceDir, '.github/prompts/explain.prompt.md');
       mkdirSync(path.dirname(file), { recursive: true });
@@ -209,29 +193,24 @@ describe('slash commands in a trusted workspace', () => {
 });
 
 describe('slash commands in Restricted Mode', () => {
-  let server: Awaited<ReturnType<typeof startCodeServer>>;
-  let session: BrowserSession;
-  const logs = () => `${server.logs()}\n${server.extensionHostLogs()}`;
+  let editor: EditorSession;
+  const logs = () => editor.logs();
 
   before(async () => {
-    server = await startCodeServer({
-      vsixPath,
+    editor = await startSession({
       workspaceDir,
       trusted: false,
       env: { HOME: homeDir },
       userSettings: { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' },
     });
-    session = await launchBrowser();
-    await openWorkbench(session.page, server.url);
   });
 
   after(async () => {
-    await session?.close();
-    await server?.stop();
+    await editor?.stop();
   });
 
   test('project commands are gone; the user-scope Gemini command remains', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-restricted', async () => {
       const frame = await openPopup(page);
       const ids = await slashRows(frame, '/', (s) => s.includes('slash:gemini:user:git/commit.toml'));
@@ -241,7 +220,7 @@ describe('slash commands in Restricted Mode', () => {
   });
 
   test('granting trust brings the project commands back without a reload', async () => {
-    const { page } = session;
+    const { page } = editor;
     await withFailureArtifacts(page, 'slash-trust', async () => {
       await runPaletteCommand(page, 'Workspaces: Manage Workspace Trust');
       await page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ }).first().click({ timeout: 15_000 });
