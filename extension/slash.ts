@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
 import type { Context } from './ctx';
 import { workspaceChangeTriggers } from './triggers';
-import { collectSlashFiles } from './slashFiles';
+import { collectSlashFiles, markGitignored } from './slashFiles';
 
 /** Names Solidus handles itself; a file command never takes them. */
 export const SLASH_BUILTINS = ['do'];
@@ -98,6 +98,7 @@ export class SlashService implements vscode.Disposable {
       const manifest = await readFirst(plan.manifests);
       if (manifest !== undefined) plan = this.ctx.core.slashSearchFolders({ ...request, claudePluginsManifest: manifest });
       const files = await collectSlashFiles(plan);
+      await markGitignored(files);
       const read = performance.now();
       const next = this.ctx.core.slashCatalog({ files, builtins: SLASH_BUILTINS, trusted, enabled });
       const previous = this.catalog;

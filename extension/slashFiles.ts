@@ -1,4 +1,5 @@
 // Lists and reads the files a slash-command search plan names; the core decides what they are.
+import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { SlashCandidateFile, SlashSearchPlan } from './core';
@@ -56,6 +57,41 @@ export async function collectSlashFiles(plan: SlashSearchPlan): Promise<SlashCan
     await walk(folder.dir, 1);
   }
   return files;
+}
+
+/** `git check-ignore` must answer quickly; a slow or missing git marks nothing. */
+const GIT_TIMEOUT_MS = 5_000;
+
+/**
+ * Marks the project files that the repository's ignore rules exclude (`gitignored`), so the core
+ * skips them as the tools do. One `git check-ignore` per command folder; without git, outside a
+ * repository or on any error nothing is marked.
+ */
+export async function markGitignored(files: SlashCandidateFile[]): Promise<void> {
+  const byRoot = new Map<string, SlashCandidateFile[]>();
+  for (const file of files) {
+    if (file.scope !== 'project') continue;
+    byRoot.set(file.root, [...(byRoot.get(file.root) ?? []), file]);
+  }
+  await Promise.all(
+    [...byRoot].map(async ([root, list]) => {
+      const ignored = await checkIgnore(root, list.map((f) => f.path));
+      for (const file of list) if (ignored.has(file.path)) file.gitignored = true;
+    }),
+  );
+}
+
+function checkIgnore(cwd: string, paths: string[]): Promise<Set<string>> {
+  return new Promise((resolve) => {
+    const child = execFile('git', ['check-ignore', '-z', '--stdin'], { cwd, timeout: GIT_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout) => {
+      // Exit code 1 means "nothing ignored"; 128 means not a repository. Either way stdout lists what is.
+      if (error && typeof error.code !== 'number') return resolve(new Set());
+      resolve(new Set(stdout.split('\0').filter(Boolean)));
+    });
+    child.on('error', () => resolve(new Set()));
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(paths.join('\0') + '\0');
+  });
 }
 
 function candidate(

@@ -1,10 +1,11 @@
 // The slash file collector on real folders: depth, suffix, oversized files and a symlink loop.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { collectSlashFiles, MAX_COMMAND_FILE_BYTES } from '../../extension/slashFiles';
+import { collectSlashFiles, markGitignored, MAX_COMMAND_FILE_BYTES } from '../../extension/slashFiles';
 
 describe('collectSlashFiles', () => {
   it('reads matching files to the folder depth, reports oversized ones and survives a symlink loop', async () => {
@@ -48,5 +49,31 @@ describe('collectSlashFiles', () => {
       warnings: [],
     });
     assert.deepEqual(files, []);
+  });
+
+  it('marks project files the repository ignores, and nothing outside a repository or in user scope', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'solidus-slash-git-'));
+    const dir = join(repo, '.claude', 'commands');
+    mkdirSync(join(dir, 'private'), { recursive: true });
+    writeFileSync(join(dir, 'review.md'), 'Review');
+    writeFileSync(join(dir, 'scratch.md'), 'Scratch');
+    writeFileSync(join(dir, 'private', 'secret.md'), 'Secret');
+    writeFileSync(join(repo, '.gitignore'), '.claude/commands/scratch.md\nprivate/\n');
+    execFileSync('git', ['init', '-q'], { cwd: repo });
+    const plan = (scope: 'project' | 'user') => ({
+      folders: [{ provider: 'claude' as const, scope, dir, maxDepth: 2, suffix: '.md' }], manifests: [], warnings: [],
+    });
+    const project = await collectSlashFiles(plan('project'));
+    await markGitignored(project);
+    const ignored = project.filter((f) => f.gitignored).map((f) => f.path).sort();
+    assert.deepEqual(ignored, ['private/secret.md', 'scratch.md']);
+    const user = await collectSlashFiles(plan('user'));
+    await markGitignored(user);
+    assert.equal(user.filter((f) => f.gitignored).length, 0, 'user commands are not judged by a project repository');
+    const outside = mkdtempSync(join(tmpdir(), 'solidus-slash-nogit-'));
+    writeFileSync(join(outside, 'a.md'), 'A');
+    const loose = await collectSlashFiles({ folders: [{ provider: 'claude', scope: 'project', dir: outside, maxDepth: 1, suffix: '.md' }], manifests: [], warnings: [] });
+    await markGitignored(loose);
+    assert.equal(loose[0].gitignored, undefined);
   });
 });
