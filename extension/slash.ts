@@ -1,7 +1,7 @@
 // The slash-command service: finds command files in the workspace and home, keeps the core's catalog live.
-import { watch, type FSWatcher, promises as fs } from 'node:fs';
+import { existsSync, watch, type FSWatcher, promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
-import { relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
 import type { Context } from './ctx';
@@ -155,17 +155,35 @@ export class SlashService implements vscode.Disposable {
       watcher.onDidDelete(onEvent);
       this.watchers.push(watcher);
     }
+    const waiting = new Set<string>();
     for (const f of plan.folders) {
       if (f.scope !== 'user') continue;
-      let watcher: FSWatcher;
-      try {
-        watcher = watch(f.dir, { recursive: f.maxDepth > 1, persistent: false }, onEvent);
-      } catch {
-        continue; // The folder does not exist (the common case); nothing to watch.
+      if (existsSync(f.dir)) {
+        this.watchPath(f.dir, f.maxDepth > 1, onEvent);
+        continue;
       }
-      watcher.on('error', () => watcher.close());
-      this.watchers.push({ dispose: () => watcher.close() });
+      // A folder that does not exist yet (the common case): watch its nearest existing parent for
+      // the one name that leads to it, so a tool installed later is found without a reload.
+      let parent = dirname(f.dir);
+      while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
+      const next = relative(parent, f.dir).split(sep)[0];
+      if (!next || waiting.has(join(parent, next))) continue;
+      waiting.add(join(parent, next));
+      this.watchPath(parent, false, (_event, name) => {
+        if (name === next) onEvent();
+      });
     }
+  }
+
+  private watchPath(path: string, recursive: boolean, listener: (event: string, name: string | null) => void): void {
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(path, { recursive, persistent: false }, (event, name) => listener(event, name === null ? null : String(name)));
+    } catch {
+      return; // Gone in the meantime; the next discovery looks again.
+    }
+    watcher.on('error', () => watcher.close());
+    this.watchers.push({ dispose: () => watcher.close() });
   }
 
   private disposeWatchers(): void {
