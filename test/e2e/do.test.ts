@@ -1,7 +1,7 @@
 // /do in a real VS Code (code-server): a scripted chat model, the confirmation dialog, settings written and undone, the audit log.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -72,6 +72,10 @@ before(async () => {
   );
   workspaceDir = path.join(scratch, 'workspace');
   cpSync(path.join(REPO_ROOT, 'demo'), workspaceDir, { recursive: true });
+  // A script whose run leaves a file, for the plan that runs a project script.
+  const manifest = JSON.parse(readFileSync(path.join(workspaceDir, 'package.json'), 'utf8'));
+  manifest.scripts.note = `node -e "require('fs').writeFileSync('note-out.txt', 'noted')"`;
+  writeFileSync(path.join(workspaceDir, 'package.json'), JSON.stringify(manifest, null, 2));
   editor = await startSession({ workspaceDir, extraVsix: [lmVsix] });
   await waitFor(() => /catalog built/.test(solidusLog()), 60_000, { message: 'the catalog to be built' });
 });
@@ -202,6 +206,22 @@ describe('/do with a scripted editor model', () => {
       await press(await planDialog(page), 'Run Plan');
       await waitFor(() => existsSync(path.join(workspaceDir, 'solidus-do-ran.txt')), 30_000, { message: 'the terminal command to run' });
       assert.match(solidusLog(), /do: sent to a terminal: touch solidus-do-ran\.txt && echo reinstalled/);
+    }, logs);
+  });
+
+  test('a plan step that runs a project script shows its exact command line, then runs it in a terminal', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(page, 'do-script', async () => {
+      await waitFor(() => /project built/.test(solidusLog()), 30_000, { message: 'the project scripts' });
+      await doFromPopup(page, 'write the project note');
+      const dialog = await planDialog(page);
+      const text = await dialog.innerText();
+      assert.match(text, /Run script npm: note/);
+      assert.match(text, /reaches a shell/);
+      assert.match(text, /\$ npm run note/, 'the script’s command line is in the dialog');
+      await press(dialog, 'Run Plan');
+      await waitFor(() => existsSync(path.join(workspaceDir, 'note-out.txt')), 60_000, { message: 'the script to run' });
+      assert.match(solidusLog(), /run script:npm:workspace:\.:note: sent to a terminal in .*: npm run note/);
     }, logs);
   });
 

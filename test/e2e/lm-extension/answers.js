@@ -21,6 +21,10 @@ const ANSWERS = [
     '{"reply": "I can\'t make coffee from VS Code.", "steps": [{"type": "item", "id": "command:coffee.brew", "why": "coffee"}, {"type": "setting", "key": "kitchen.coffeeStrength", "value": 11, "why": "strong"}]}',
   ],
   [
+    'write the project note',
+    '{"reply": "I\'ll run the project\'s note script.", "steps": [{"type": "item", "id": "script:npm:workspace:.:note", "why": "the note script writes it"}]}',
+  ],
+  [
     'use a smaller font through the endpoint',
     '{"reply": "I\'ll set the font size to 12.", "steps": [{"type": "setting", "key": "editor.fontSize", "value": 12, "why": "smaller font"}]}',
   ],
