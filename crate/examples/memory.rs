@@ -92,6 +92,7 @@ fn main() {
         os: serde_json::from_str("\"linux\"").expect("os"),
         disabled_packs: Vec::new(),
         custom_commands: None,
+        tasks: Vec::new(),
     };
     report("project input");
     let known = Known::from_items(&catalog.items);
