@@ -616,7 +616,7 @@ impl Builder {
                 global_keybinding: false,
                 derived_title: false,
                 key: Some(key),
-                setting: Some(schema),
+                setting: Some(Box::new(schema)),
             });
         }
         Catalog {

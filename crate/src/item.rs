@@ -108,6 +108,7 @@ pub struct Item {
     /// True when VS Code gave no title and Solidus made one (from its own table or the id).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub derived_title: bool,
+    /// Boxed: most items are commands without one, and the box keeps every item small.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub setting: Option<SettingSchema>,
+    pub setting: Option<Box<SettingSchema>>,
 }

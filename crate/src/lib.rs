@@ -7,6 +7,7 @@ pub mod agent;
 pub mod catalog;
 pub mod item;
 pub mod jsonc;
+pub mod merge;
 pub mod project;
 pub mod rank;
 pub mod schema;

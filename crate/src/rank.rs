@@ -6,6 +6,7 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use fuzzy_matcher::skim::SkimMatcherV2;
 use fuzzy_matcher::FuzzyMatcher;
@@ -113,19 +114,48 @@ pub struct RankedItem {
 const TIER: i64 = 10_000;
 const RECENT_BOOST_MAX: i64 = 2_000;
 
+/// A run of the index's text arena.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// A title word: its lowercase text in the arena and the char where it starts in the title.
+/// u16 fields keep it at 8 bytes; a word past char 65,535 of a title is not indexed.
+#[derive(Clone, Copy, Debug)]
+struct TitleWord {
+    start: u32,
+    len: u16,
+    title_char: u16,
+}
+
+/// What ranking needs of one item. Texts live in the index's arena, which saves one
+/// allocation per text (the catalog's 20,000-item case counts every byte of wasm memory).
 struct Entry {
+    /// The title, lowercase.
+    title: Span,
+    /// Byte in the lowercase title where the name after a leading `Category: ` starts.
+    name_start: u32,
+    /// Command id or setting key, lowercase.
+    ident: Span,
+    slash: Option<Span>,
+    /// Keywords, description, enum values and their descriptions, lowercase, space-joined;
+    /// only quoted phrases read it; single words go through the postings.
+    secondary: Span,
+    /// The title words are `words[first_word..first_word + word_count]`.
+    first_word: u32,
+    word_count: u16,
+    /// How many title words belong to a leading `Category: `, which matches but is not the name.
+    category_words: u16,
     /// Whether lowercasing kept the title's length in chars, so highlight offsets still fit.
     lower_keeps_length: bool,
-    title_lower_text: String,
-    /// Each word of the title with the char offset where it starts.
-    title_words: Vec<(String, usize)>,
-    /// Command id or setting key, lowercase, and its words.
-    ident: String,
-    ident_words: Vec<String>,
-    slash: Option<String>,
-    /// Keywords, description, enum values and their descriptions, lowercase, space-joined;
-    /// newlines removed so the joined index keeps entries apart.
-    secondary: String,
     mask: u64,
     /// Bits of the first character of each title word; a good fuzzy match starts at one.
     initials: u64,
@@ -137,11 +167,7 @@ struct Entry {
     start_pairs: u64,
     /// A small, query-independent bonus for items people reach for often: commands with a
     /// default keybinding or a friendly slash name, and top-level settings over nested ones.
-    prior: i64,
-    /// How many title words belong to a leading `Category: `, which matches but is not the name.
-    category_words: usize,
-    /// The title after its category, lowercase: a prefix of it is as good as a title prefix.
-    name_lower_text: String,
+    prior: i32,
 }
 
 /// Where a title or id word sits, which decides how good a hit on it is.
@@ -149,118 +175,266 @@ const IN_NAME: u8 = 0;
 const IN_CATEGORY: u8 = 1;
 const IN_ID: u8 = 2;
 
-/// Words mapped to the entries they occur in, each with where in the entry the word sits
-/// (the lowest, i.e. best, place wins).
-struct Postings(Vec<(String, Vec<(u32, u8)>)>);
+/// Every distinct word of titles, ids and secondary texts, sorted, each with the entries it
+/// occurs in: title and id hits carry their place (the best one per entry) in the low two
+/// bits, secondary hits are bare entry numbers. Flat lists with offsets, not a list per word,
+/// so a catalog of 20,000 items costs a few allocations instead of tens of thousands.
+struct Postings {
+    words: Vec<Box<str>>,
+    /// The list number of each word.
+    lists: Vec<u32>,
+    /// List `l`'s title and id hits are `name_hits[name_starts[l]..name_starts[l + 1]]`.
+    name_starts: Vec<u32>,
+    name_hits: Vec<u32>,
+    secondary_starts: Vec<u32>,
+    secondary_hits: Vec<u32>,
+}
 
 impl Postings {
-    fn build<'a>(words: impl Iterator<Item = (&'a str, u32, u8)>) -> Postings {
-        let mut map: HashMap<&str, Vec<(u32, u8)>> = HashMap::new();
-        for (word, entry, quality) in words {
-            let list = map.entry(word).or_default();
-            match list.last_mut() {
-                Some(last) if last.0 == entry => last.1 = last.1.min(quality),
-                _ => list.push((entry, quality)),
+    /// Two passes over the entries' words: one counts, one fills, so no list grows to twice
+    /// its size on the way. `name_words(i, f)` calls `f(word, place)` for each title and id
+    /// word of entry `i`; `secondary(i)` is its secondary text.
+    fn build<'a>(
+        count: usize,
+        name_words: impl Fn(usize, &mut dyn FnMut(&str, u8)),
+        secondary: impl Fn(usize) -> &'a str,
+    ) -> Postings {
+        let secondary_words = |i: usize| {
+            secondary(i)
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+        };
+        // Words get numbers in the order they first appear; lists are per number.
+        let mut ids: WordIds = HashMap::default();
+        let mut counts: Vec<WordCount> = Vec::new();
+        for i in 0..count {
+            let entry = i as u32;
+            name_words(i, &mut |w, _| {
+                let id = word_id(&mut ids, &mut counts, w);
+                let c = &mut counts[id];
+                if c.last_name != entry {
+                    c.last_name = entry;
+                    c.names += 1;
+                }
+            });
+            for w in secondary_words(i) {
+                let id = word_id(&mut ids, &mut counts, w);
+                let c = &mut counts[id];
+                if c.last_secondary != entry {
+                    c.last_secondary = entry;
+                    c.secondaries += 1;
+                }
             }
         }
-        let mut list: Vec<(String, Vec<(u32, u8)>)> =
-            map.into_iter().map(|(w, l)| (w.to_string(), l)).collect();
-        list.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        Postings(list)
+        let starts = |count: &dyn Fn(&WordCount) -> u32| -> Vec<u32> {
+            let mut starts = Vec::with_capacity(counts.len() + 1);
+            let mut total = 0;
+            starts.push(0);
+            for c in &counts {
+                total += count(c);
+                starts.push(total);
+            }
+            starts
+        };
+        let name_starts = starts(&|c| c.names);
+        let secondary_starts = starts(&|c| c.secondaries);
+        let mut name_hits = vec![0u32; name_starts[counts.len()] as usize];
+        let mut secondary_hits = vec![0u32; secondary_starts[counts.len()] as usize];
+        // Now the counts become the next free slot of each word's lists.
+        for (id, c) in counts.iter_mut().enumerate() {
+            *c = WordCount {
+                last_name: u32::MAX,
+                last_secondary: u32::MAX,
+                names: name_starts[id],
+                secondaries: secondary_starts[id],
+            };
+        }
+        for i in 0..count {
+            let entry = i as u32;
+            name_words(i, &mut |w, place| {
+                let c = &mut counts[ids[w] as usize];
+                let hit = entry << 2 | u32::from(place);
+                if c.last_name == entry {
+                    // The same word again in this entry: keep the better place.
+                    let slot = &mut name_hits[c.names as usize - 1];
+                    *slot = (*slot).min(hit);
+                } else {
+                    c.last_name = entry;
+                    name_hits[c.names as usize] = hit;
+                    c.names += 1;
+                }
+            });
+            for w in secondary_words(i) {
+                let c = &mut counts[ids[w] as usize];
+                if c.last_secondary != entry {
+                    c.last_secondary = entry;
+                    secondary_hits[c.secondaries as usize] = entry;
+                    c.secondaries += 1;
+                }
+            }
+        }
+        drop(counts);
+        let mut sorted: Vec<(Box<str>, u32)> = ids.into_iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let (words, lists) = sorted.into_iter().unzip();
+        Postings {
+            words,
+            lists,
+            name_starts,
+            name_hits,
+            secondary_starts,
+            secondary_hits,
+        }
     }
 
-    /// Calls `hit` for every entry with a word starting with `prefix`.
-    /// Calls `hit(entry, place, exact)` for every entry with a word starting with `prefix`.
+    /// The range of words starting with `prefix`.
+    fn prefix_range(&self, prefix: &str) -> std::ops::Range<usize> {
+        let start = self.words.partition_point(|w| &**w < prefix);
+        let end = start + self.words[start..].partition_point(|w| w.starts_with(prefix));
+        start..end
+    }
+
+    /// Calls `hit(entry, place, exact)` for every entry with a title or id word starting with `prefix`.
     fn for_prefix(&self, prefix: &str, mut hit: impl FnMut(u32, u8, bool)) {
-        let start = self.0.partition_point(|(w, _)| w.as_str() < prefix);
-        for (word, list) in self.0[start..]
-            .iter()
-            .take_while(|(w, _)| w.starts_with(prefix))
-        {
-            let exact = word.len() == prefix.len();
-            for &(entry, place) in list {
-                hit(entry, place, exact);
+        for w in self.prefix_range(prefix) {
+            let exact = self.words[w].len() == prefix.len();
+            let l = self.lists[w] as usize;
+            let hits =
+                &self.name_hits[self.name_starts[l] as usize..self.name_starts[l + 1] as usize];
+            for &h in hits {
+                hit(h >> 2, (h & 3) as u8, exact);
             }
         }
+    }
+
+    /// Calls `hit(entry)` for every entry with a secondary word starting with `prefix`.
+    fn for_secondary_prefix(&self, prefix: &str, mut hit: impl FnMut(u32)) {
+        for w in self.prefix_range(prefix) {
+            let l = self.lists[w] as usize;
+            let range = self.secondary_starts[l] as usize..self.secondary_starts[l + 1] as usize;
+            for &entry in &self.secondary_hits[range] {
+                hit(entry);
+            }
+        }
+    }
+
+    /// Whether `word` is a title or id word of some entry.
+    fn is_name_word(&self, word: &str) -> bool {
+        self.words
+            .binary_search_by(|w| (**w).cmp(word))
+            .is_ok_and(|w| {
+                let l = self.lists[w] as usize;
+                self.name_starts[l] < self.name_starts[l + 1]
+            })
     }
 }
 
-/// The catalog indexed for ranking. Cost: built once per catalog, about a few hundred bytes
-/// per item; ranking then allocates only for the results it returns.
+type WordIds = HashMap<Box<str>, u32, BuildHasherDefault<WordHasher>>;
+
+/// While postings are built: the last entry a word was counted for (it counts once per
+/// entry) and its number of hits, per kind of list.
+#[derive(Clone, Copy)]
+struct WordCount {
+    last_name: u32,
+    last_secondary: u32,
+    names: u32,
+    secondaries: u32,
+}
+
+/// The number of `word`, new ones numbered in order of appearance.
+fn word_id(ids: &mut WordIds, counts: &mut Vec<WordCount>, word: &str) -> usize {
+    if let Some(&id) = ids.get(word) {
+        return id as usize;
+    }
+    let id = counts.len();
+    ids.insert(word.into(), id as u32);
+    counts.push(WordCount {
+        last_name: u32::MAX,
+        last_secondary: u32::MAX,
+        names: 0,
+        secondaries: 0,
+    });
+    id
+}
+
+/// A small, fast hash for words (FxHash's mix); the index hashes every word it reads twice.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The catalog indexed for ranking. Cost: built once per catalog, a few hundred bytes per item,
+/// most of it lowercase text; ranking then allocates only for the results it returns.
 pub struct Index {
     items: Vec<Item>,
     entries: Vec<Entry>,
-    /// Every distinct word of the secondary texts, sorted, with the entries it occurs in: a
-    /// query word's prefix range gives every entry with a word starting with it.
-    vocabulary: Vec<(String, Vec<u32>)>,
-    /// Title and id words with the entries they occur in and how good a hit there is, for the
-    /// `any` mode, which then never scans the catalog item by item.
-    name_postings: Postings,
-    /// Every distinct word of titles, ids and secondary texts, sorted: for typo fixes and
-    /// compound splitting of request words.
-    all_words: Vec<String>,
+    /// Every entry's lowercase texts, end to end.
+    text: String,
+    /// Title words of every entry, in entry order.
+    words: Vec<TitleWord>,
+    /// Word starts in titles and ids, and secondary words, for both modes; the word list
+    /// also serves typo fixes and compound splitting of request words.
+    postings: Postings,
     matcher: SkimMatcherV2,
-    by_id: HashMap<String, usize>,
+    /// Item positions sorted by id, for lookups by id without a copy of every id.
+    by_id: Vec<u32>,
 }
 
 impl Index {
     pub fn new(items: Vec<Item>) -> Index {
-        let entries: Vec<Entry> = items.iter().map(entry_for).collect();
-        let mut postings: HashMap<&str, Vec<u32>> = HashMap::new();
-        for (i, entry) in entries.iter().enumerate() {
-            for word in entry
-                .secondary
-                .split(|c: char| !c.is_alphanumeric())
-                .filter(|w| !w.is_empty())
-            {
-                let list = postings.entry(word).or_default();
-                if list.last() != Some(&(i as u32)) {
-                    list.push(i as u32);
+        // Lowercasing rarely changes lengths; the estimate saves the arena most regrowths.
+        let estimate: usize = items.iter().map(text_estimate).sum();
+        let mut text = String::with_capacity(estimate);
+        let mut words = Vec::new();
+        let mut entries: Vec<Entry> = Vec::with_capacity(items.len());
+        for item in &items {
+            entries.push(entry_for(item, &mut text, &mut words));
+        }
+        text.shrink_to_fit();
+        words.shrink_to_fit();
+        let postings = Postings::build(
+            items.len(),
+            |i, f| {
+                let entry = &entries[i];
+                let first = entry.first_word as usize;
+                for (w, word) in words[first..first + entry.word_count as usize]
+                    .iter()
+                    .enumerate()
+                {
+                    let place = if w >= entry.category_words as usize {
+                        IN_NAME
+                    } else {
+                        IN_CATEGORY
+                    };
+                    f(
+                        &text[word.start as usize..word.start as usize + word.len as usize],
+                        place,
+                    );
                 }
-            }
-        }
-        let mut vocabulary: Vec<(String, Vec<u32>)> = postings
-            .into_iter()
-            .map(|(word, list)| (word.to_string(), list))
-            .collect();
-        vocabulary.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let name_postings = Postings::build(entries.iter().enumerate().flat_map(|(i, entry)| {
-            let category = entry.category_words;
-            let title = entry
-                .title_words
-                .iter()
-                .enumerate()
-                .map(move |(w, (word, _))| {
-                    (
-                        word.as_str(),
-                        i as u32,
-                        if w >= category { IN_NAME } else { IN_CATEGORY },
-                    )
-                });
-            let ident = entry
-                .ident_words
-                .iter()
-                .map(move |word| (word.as_str(), i as u32, IN_ID));
-            title.chain(ident)
-        }));
-        let mut all_words: Vec<String> = vocabulary.iter().map(|(w, _)| w.clone()).collect();
-        for entry in &entries {
-            all_words.extend(entry.title_words.iter().map(|(w, _)| w.clone()));
-            all_words.extend(entry.ident_words.iter().cloned());
-        }
-        all_words.sort_unstable();
-        all_words.dedup();
-        let by_id = items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| (item.id.clone(), i))
-            .collect();
+                for word in id_words(ident_source(&items[i])) {
+                    f(&word, IN_ID);
+                }
+            },
+            |i| &text[entries[i].secondary.range()],
+        );
+        let mut by_id: Vec<u32> = (0..items.len() as u32).collect();
+        by_id.sort_unstable_by(|&a, &b| items[a as usize].id.cmp(&items[b as usize].id));
         Index {
             items,
             entries,
-            vocabulary,
-            name_postings,
-            all_words,
+            text,
+            words,
+            postings,
             matcher: SkimMatcherV2::default().ignore_case(),
             by_id,
         }
@@ -271,55 +445,187 @@ impl Index {
     }
 
     pub fn get(&self, id: &str) -> Option<&Item> {
-        self.by_id.get(id).map(|&i| &self.items[i])
+        self.position(id).map(|i| &self.items[i])
+    }
+
+    /// Where the item with this id sits. Cost: a binary search.
+    fn position(&self, id: &str) -> Option<usize> {
+        self.by_id
+            .binary_search_by(|&i| self.items[i as usize].id.as_str().cmp(id))
+            .ok()
+            .map(|at| self.by_id[at] as usize)
+    }
+
+    /// Hands the items back, dropping the index around them.
+    pub fn into_items(self) -> Vec<Item> {
+        self.items
+    }
+
+    fn title_lower(&self, entry: &Entry) -> &str {
+        &self.text[entry.title.range()]
+    }
+
+    fn name_lower(&self, entry: &Entry) -> &str {
+        &self.title_lower(entry)[entry.name_start as usize..]
+    }
+
+    fn ident(&self, entry: &Entry) -> &str {
+        &self.text[entry.ident.range()]
+    }
+
+    fn slash(&self, entry: &Entry) -> Option<&str> {
+        entry.slash.map(|s| &self.text[s.range()])
+    }
+
+    /// Each title word, lowercase, with the char where it starts in the title.
+    fn title_words<'a>(
+        &'a self,
+        entry: &Entry,
+    ) -> impl DoubleEndedIterator<Item = (&'a str, usize)> + ExactSizeIterator + Clone + 'a {
+        let first = entry.first_word as usize;
+        self.words[first..first + entry.word_count as usize]
+            .iter()
+            .map(|w| {
+                let start = w.start as usize;
+                (
+                    &self.text[start..start + w.len as usize],
+                    w.title_char as usize,
+                )
+            })
+    }
+
+    /// The title words after a leading category.
+    fn name_words<'a>(
+        &'a self,
+        entry: &Entry,
+    ) -> impl ExactSizeIterator<Item = (&'a str, usize)> + 'a {
+        self.title_words(entry).skip(entry.category_words as usize)
     }
 }
 
-fn entry_for(item: &Item) -> Entry {
-    let title_lower_text: String = item.title.chars().flat_map(char::to_lowercase).collect();
-    let lower_keeps_length = title_lower_text.chars().count() == item.title.chars().count();
-    // Lowercasing may change the char count for a few scripts; then highlights fall back to none.
-    let title_words = words_with_offsets(&item.title);
-    let ident = item
-        .command
+/// The command id, setting key or item id that ranking reads as the item's identifier.
+fn ident_source(item: &Item) -> &str {
+    item.command
         .as_deref()
         .or(item.key.as_deref())
         .unwrap_or(&item.id)
-        .to_lowercase();
-    let ident_words = id_words(
-        item.command
-            .as_deref()
-            .or(item.key.as_deref())
-            .unwrap_or(&item.id),
-    );
+}
+
+/// Bytes an entry's texts take before lowercasing.
+fn text_estimate(item: &Item) -> usize {
+    let mut n = 2 * item.title.len() + ident_source(item).len();
+    n += item.keywords.iter().map(|k| k.len() + 1).sum::<usize>();
+    if let Some(schema) = &item.setting {
+        n += schema.description.len() + 1;
+        n += schema
+            .enum_values
+            .iter()
+            .filter_map(|v| v.as_str())
+            .map(|s| s.len() + 1)
+            .sum::<usize>();
+        n += schema
+            .enum_descriptions
+            .iter()
+            .map(|d| d.len() + 1)
+            .sum::<usize>();
+    }
+    n
+}
+
+/// Appends `s` to the arena and returns where it went.
+fn push_text(text: &mut String, s: &str) -> Span {
+    let start = text.len() as u32;
+    text.push_str(s);
+    Span {
+        start,
+        len: s.len() as u32,
+    }
+}
+
+fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entry {
+    // Lowercase char by char, like query words; remember where the name starts.
+    let name_char = item
+        .title
+        .find(": ")
+        .map(|byte| item.title[..byte + 2].chars().count());
+    let title_start = text.len();
+    let mut name_start = 0;
+    let mut title_chars = 0;
+    for (i, c) in item.title.chars().enumerate() {
+        if Some(i) == name_char {
+            name_start = text.len() - title_start;
+        }
+        text.extend(c.to_lowercase());
+        title_chars = i + 1;
+    }
+    let title = Span {
+        start: title_start as u32,
+        len: (text.len() - title_start) as u32,
+    };
+    if name_char.is_some_and(|c| c >= title_chars) {
+        name_start = title.len as usize;
+    }
+    // Lowercasing may change the char count for a few scripts; then highlights fall back to none.
+    let lower_keeps_length = text[title.range()].chars().count() == title_chars;
+    let first_word = words.len() as u32;
+    let mut category_words = 0;
+    for (word, start) in words_with_offsets(&item.title) {
+        let (Ok(len), Ok(title_char)) = (u16::try_from(word.len()), u16::try_from(start)) else {
+            continue;
+        };
+        if name_char.is_some_and(|c| start < c) {
+            category_words += 1;
+        }
+        // A word is almost always a piece of the lowercase title; point there when it is.
+        let at = match text[title.range()].find(&word) {
+            Some(at) => title.start + at as u32,
+            None => push_text(text, &word).start,
+        };
+        words.push(TitleWord {
+            start: at,
+            len,
+            title_char,
+        });
+    }
+    let word_count = (words.len() - first_word as usize) as u16;
+    let ident = push_text(text, &ident_source(item).to_lowercase());
     let slash = item
         .keywords
         .iter()
         .find(|k| k.starts_with('/'))
-        .map(|k| k[1..].to_lowercase());
-    let mut secondary = String::new();
+        .map(|k| push_text(text, &k[1..].to_lowercase()));
+    let secondary_start = text.len();
+    // Newlines become spaces so a phrase never spans two lines of a description.
+    let push_lower = |text: &mut String, s: &str| {
+        text.extend(
+            s.chars()
+                .flat_map(char::to_lowercase)
+                .map(|c| if c == '\n' { ' ' } else { c }),
+        );
+        text.push(' ');
+    };
     for keyword in &item.keywords {
-        secondary.push_str(&keyword.to_lowercase());
-        secondary.push(' ');
+        push_lower(text, keyword);
     }
     if let Some(schema) = &item.setting {
-        secondary.push_str(&schema.description.to_lowercase());
-        secondary.push(' ');
+        push_lower(text, &schema.description);
         for value in &schema.enum_values {
             if let Some(s) = value.as_str() {
-                secondary.push_str(&id_words(s).join(" "));
-                secondary.push(' ');
+                push_lower(text, &id_words(s).join(" "));
             }
         }
         for d in &schema.enum_descriptions {
-            secondary.push_str(&d.to_lowercase());
-            secondary.push(' ');
+            push_lower(text, d);
         }
     }
-    let secondary = secondary.replace('\n', " ");
-    let mut mask = char_mask(&title_lower_text);
-    mask |= char_mask(&ident);
-    mask |= char_mask(&secondary);
+    let secondary = Span {
+        start: secondary_start as u32,
+        len: (text.len() - secondary_start) as u32,
+    };
+    let title_lower = &text[title.range()];
+    let ident_lower = &text[ident.range()];
+    let mask =
+        char_mask(title_lower) | char_mask(ident_lower) | char_mask(&text[secondary.range()]);
     let mut prior = 0;
     if item.global_keybinding || slash.is_some() {
         prior += 250;
@@ -331,40 +637,31 @@ fn entry_for(item: &Item) -> Entry {
             _ => 0,
         };
     }
-    let (category_words, name_lower_text) = match item.title.find(": ") {
-        Some(byte) => {
-            let chars_before = item.title[..byte].chars().count();
-            let count = title_words
-                .iter()
-                .take_while(|(_, start)| *start < chars_before)
-                .count();
-            (count, item.title[byte + 2..].to_lowercase())
-        }
-        None => (0, title_lower_text.clone()),
-    };
+    let title_words = &words[first_word as usize..];
+    let word_text = |w: &TitleWord| &text[w.start as usize..w.start as usize + w.len as usize];
     let initials = title_words
         .iter()
-        .filter_map(|(w, _)| w.chars().next())
+        .filter_map(|w| word_text(w).chars().next())
         .fold(0, |m, c| m | char_bit(c));
     let start_pairs = title_words
         .iter()
-        .fold(0, |bits, (w, _)| bits | first_pair_bit_or_none(w));
-    let ident_pairs = pair_bits(&ident);
+        .fold(0, |bits, w| bits | first_pair_bit_or_none(word_text(w)));
+    let ident_pairs = pair_bits(ident_lower);
     Entry {
-        start_pairs,
-        ident_pairs,
-        prior,
-        category_words,
-        name_lower_text,
-        initials,
-        lower_keeps_length,
-        title_lower_text,
-        title_words,
+        title,
+        name_start: name_start as u32,
         ident,
-        ident_words,
         slash,
         secondary,
+        first_word,
+        word_count,
+        category_words,
+        lower_keeps_length,
         mask,
+        initials,
+        ident_pairs,
+        start_pairs,
+        prior,
     }
 }
 
@@ -491,11 +788,13 @@ impl Index {
         let mut scored: Vec<(i64, usize)> = Vec::new();
         if let Some(slash) = &query.slash {
             for (index, entry) in self.entries.iter().enumerate() {
-                let Some(name) = &entry.slash else { continue };
+                let Some(name) = self.slash(entry) else {
+                    continue;
+                };
                 if !allowed(index) {
                     continue;
                 }
-                let tier = if name == slash {
+                let tier = if name == slash.as_str() {
                     5
                 } else if name.starts_with(slash.as_str()) {
                     4
@@ -513,25 +812,26 @@ impl Index {
                 let mut tier = matched.lowest as i64;
                 let mut score = matched.score;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
-                let covered = entry.title_words[entry.category_words..]
-                    .iter()
+                let covered = self
+                    .name_words(entry)
                     .filter(|(w, _)| words.iter().any(|q| w.starts_with(q)))
                     .count();
-                let name_words = entry.title_words.len().saturating_sub(entry.category_words);
+                let name_words = self.name_words(entry).len();
                 if name_words > 0 {
                     score += 600 * covered as i64 / name_words as i64;
                 }
-                if entry.ident == whole || entry.slash.as_deref() == Some(phrase.as_str()) {
+                if self.ident(entry) == whole || self.slash(entry) == Some(phrase.as_str()) {
                     tier = 5;
-                } else if entry.title_lower_text.starts_with(&phrase)
-                    || entry.name_lower_text.starts_with(&phrase)
+                } else if self.title_lower(entry).starts_with(&phrase)
+                    || self.name_lower(entry).starts_with(&phrase)
                 {
                     tier = 4;
                 }
                 // A shorter category is the more general item: `Editor: Word Wrap` before
                 // `Diff Editor: Word Wrap`.
                 score -= 20 * entry.category_words as i64;
-                score += tier * TIER + entry.prior + self.recency_boost(index, &recent_pos);
+                score +=
+                    tier * TIER + i64::from(entry.prior) + self.recency_boost(index, &recent_pos);
                 scored.push((score, index));
             }
         }
@@ -572,19 +872,13 @@ impl Index {
                 strong.push(hits);
                 continue;
             }
-            let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < *word);
-            for (_, list) in self.vocabulary[start..]
-                .iter()
-                .take_while(|(w, _)| w.starts_with(*word))
-            {
-                for &i in list {
-                    hits[i as usize] = Some(WordMatch {
-                        tier: WordTier::Secondary,
-                        score: 100 + 5 * len,
-                    });
-                }
-            }
-            self.name_postings.for_prefix(word, |i, place, exact| {
+            self.postings.for_secondary_prefix(word, |i| {
+                hits[i as usize] = Some(WordMatch {
+                    tier: WordTier::Secondary,
+                    score: 100 + 5 * len,
+                });
+            });
+            self.postings.for_prefix(word, |i, place, exact| {
                 let score = match place {
                     IN_ID => 400 + 10 * len,
                     _ => 600 + if exact { 200 } else { 0 } + 10 * len,
@@ -608,7 +902,7 @@ impl Index {
         if words.len() <= 4 && !words.iter().any(|w| w.contains(' ')) {
             let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == WordTier::WordStart);
             let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
-            for i in (0..n).filter(|&i| allowed(i) && strong.iter().all(|hits| starts(&hits[i]))) {
+            for i in (0..n).filter(|&i| strong.iter().all(|hits| starts(&hits[i])) && allowed(i)) {
                 let score = strong
                     .iter()
                     .filter_map(|hits| hits[i].map(|m| m.score))
@@ -652,15 +946,22 @@ impl Index {
                 if strong_hit.is_some() {
                     return strong_hit;
                 }
-                (len >= 3 && entry.ident_pairs & pair != 0 && entry.ident.contains(word)).then_some(
-                    WordMatch {
+                (len >= 3 && entry.ident_pairs & pair != 0 && self.ident(entry).contains(word))
+                    .then_some(WordMatch {
                         tier: WordTier::Secondary,
                         score: 80,
-                    },
-                )
+                    })
             };
             if step == 0 {
-                for i in 0..n {
+                for (i, entry) in self.entries.iter().enumerate() {
+                    // The tests `check` starts with, inline: most entries fail them, and the
+                    // pass over the catalog stays tight.
+                    if strong[w][i].is_none()
+                        && (entry.mask & mask != mask
+                            || (entry.start_pairs | entry.ident_pairs) & pair == 0)
+                    {
+                        continue;
+                    }
                     if allowed(i) {
                         if let Some(m) = check(i) {
                             candidates.push((
@@ -696,7 +997,7 @@ impl Index {
         if len < 3
             || entry.initials & first == 0
             || word.contains(' ')
-            || !plausible_fuzzy(word, &entry.title_words)
+            || !plausible_fuzzy(word, self.title_words(entry).map(|(w, _)| w))
         {
             return None;
         }
@@ -724,7 +1025,7 @@ impl Index {
             &words,
             |w| self.starts_a_word(w),
             |w| self.is_word(w),
-            &self.all_words,
+            &self.postings.words,
         );
         let n = self.entries.len();
         let allowed: Vec<bool> = self
@@ -768,20 +1069,11 @@ impl Index {
                     }
                     continue;
                 }
-                self.name_postings.for_prefix(spelling, |i, place, _| {
+                self.postings.for_prefix(spelling, |i, place, _| {
                     record(i as usize, if place == IN_NAME { 100 } else { 85 })
                 });
-                let start = self
-                    .vocabulary
-                    .partition_point(|(w, _)| w.as_str() < spelling.as_str());
-                for (_, list) in self.vocabulary[start..]
-                    .iter()
-                    .take_while(|(w, _)| w.starts_with(spelling.as_str()))
-                {
-                    for &i in list {
-                        record(i as usize, 35);
-                    }
-                }
+                self.postings
+                    .for_secondary_prefix(spelling, |i| record(i as usize, 35));
             }
             let df = best.iter().filter(|&&b| b > 0).count();
             if df == 0 {
@@ -799,17 +1091,17 @@ impl Index {
             }
             let entry = &self.entries[i];
             // Among items matching the same words, the one whose name is mostly those words wins.
-            let names = &entry.title_words[entry.category_words.min(entry.title_words.len())..];
-            let covered = names
-                .iter()
+            let names = self.name_words(entry).len();
+            let covered = self
+                .name_words(entry)
                 .filter(|(w, _)| spellings.iter().any(|s| w.starts_with(s)))
                 .count();
-            let coverage = if names.is_empty() {
+            let coverage = if names == 0 {
                 0
             } else {
-                150 * covered as i64 / names.len() as i64
+                150 * covered as i64 / names as i64
             };
-            let mut score = (total * 10.0) as i64 + coverage + entry.prior / 5;
+            let mut score = (total * 10.0) as i64 + coverage + i64::from(entry.prior) / 5;
             if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
                 score += RECENT_BOOST_MAX / 20 / (pos as i64 + 1);
             }
@@ -820,19 +1112,13 @@ impl Index {
 
     /// Whether some word of the catalog starts with `prefix`.
     fn starts_a_word(&self, prefix: &str) -> bool {
-        let at = self.all_words.partition_point(|w| w.as_str() < prefix);
-        self.all_words
-            .get(at)
-            .is_some_and(|w| w.starts_with(prefix))
+        !self.postings.prefix_range(prefix).is_empty()
     }
 
     /// Whether `word` is a word of some title or id (descriptions mention ids such as
     /// `fontsize`, which must not stop a compound from being split).
     fn is_word(&self, word: &str) -> bool {
-        self.name_postings
-            .0
-            .binary_search_by(|(w, _)| w.as_str().cmp(word))
-            .is_ok()
+        self.postings.is_name_word(word)
     }
 
     /// Keeps the best `limit` by score, then recency, title and id, and adds highlights.
@@ -878,7 +1164,7 @@ impl Index {
         options
             .recent
             .iter()
-            .filter_map(|id| self.by_id.get(id.as_str()).copied())
+            .filter_map(|id| self.position(id))
             .filter(|&i| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind))
             .take(limit)
             .enumerate()
@@ -897,19 +1183,12 @@ impl Index {
         if word.contains(' ') {
             // A quoted phrase: scan the texts themselves, which is rare enough to afford.
             for (hit, entry) in hits.iter_mut().zip(&self.entries) {
-                *hit = entry.secondary.contains(word);
+                *hit = self.text[entry.secondary.range()].contains(word);
             }
             return hits;
         }
-        let start = self.vocabulary.partition_point(|(w, _)| w.as_str() < word);
-        for (_, list) in self.vocabulary[start..]
-            .iter()
-            .take_while(|(w, _)| w.starts_with(word))
-        {
-            for &i in list {
-                hits[i as usize] = true;
-            }
-        }
+        self.postings
+            .for_secondary_prefix(word, |i| hits[i as usize] = true);
         hits
     }
 
@@ -927,7 +1206,7 @@ impl Index {
         let len = word.chars().count() as i64;
         // Word starts in the title, then in the id or key.
         let mut best: Option<WordMatch> = None;
-        for (title_word, _) in &entry.title_words {
+        for (title_word, _) in self.title_words(entry) {
             if title_word.starts_with(word) {
                 let exact = if title_word.len() == word.len() {
                     200
@@ -941,13 +1220,7 @@ impl Index {
                 break;
             }
         }
-        if best.is_none() && entry.ident_words.iter().any(|w| w.starts_with(word)) {
-            best = Some(WordMatch {
-                tier: WordTier::WordStart,
-                score: 400 + 10 * len,
-            });
-        }
-        if best.is_none() && word.contains(' ') && entry.title_lower_text.contains(word) {
+        if best.is_none() && word.contains(' ') && self.title_lower(entry).contains(word) {
             best = Some(WordMatch {
                 tier: WordTier::WordStart,
                 score: 600 + 10 * len,
@@ -958,8 +1231,8 @@ impl Index {
             && len >= 3
             && entry.initials & first != 0
             && !word.contains(' ')
-            && starts_with_run(word, &entry.title_lower_text)
-            && is_subsequence(word, &entry.title_lower_text)
+            && starts_with_run(word, self.title_lower(entry))
+            && is_subsequence(word, self.title_lower(entry))
         {
             if let Some(s) = self.matcher.fuzzy_match(title, word) {
                 // Scattered matches of short words are noise; ask for a real run of characters.
@@ -977,7 +1250,7 @@ impl Index {
                 score: 100 + 5 * len,
             });
         }
-        if best.is_none() && entry.ident.contains(word) && len >= 3 {
+        if best.is_none() && self.ident(entry).contains(word) && len >= 3 {
             best = Some(WordMatch {
                 tier: WordTier::Secondary,
                 score: 80,
@@ -995,12 +1268,12 @@ impl Index {
         let mut chars: Vec<usize> = Vec::new();
         for word in words {
             let len = word.chars().count();
-            if let Some((_, start)) = entry.title_words.iter().find(|(w, _)| w.starts_with(*word)) {
-                chars.extend(*start..*start + len);
+            if let Some((_, start)) = self.title_words(entry).find(|(w, _)| w.starts_with(*word)) {
+                chars.extend(start..start + len);
                 continue;
             }
             if word.contains(' ') {
-                let title = &entry.title_lower_text;
+                let title = self.title_lower(entry);
                 if let Some(byte) = title.find(*word) {
                     let start = title[..byte].chars().count();
                     chars.extend(start..start + len);
@@ -1031,7 +1304,7 @@ fn starts_with_run(word: &str, text: &str) -> bool {
 /// (`fosi` → Font Size, `tgwr` → Toggle Word Wrap) with its first two letters starting a
 /// word, or as one title word with letters left out (`comit` → Commit). Cheap, so skim
 /// only scores candidates that pass.
-fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
+fn plausible_fuzzy<'a>(word: &str, title_words: impl Iterator<Item = &'a str> + Clone) -> bool {
     // Bytes, not chars: a prefix in chars is a prefix in bytes, and skim makes the real call.
     let chars = word.as_bytes();
     const MAX: usize = 64;
@@ -1039,7 +1312,7 @@ fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
         return false;
     }
     // One word with letters left out.
-    for (w, _) in title_words {
+    for w in title_words.clone() {
         let w = w.as_bytes();
         if w.len() >= 2 && w[0] == chars[0] && w[1] == chars[1] && {
             let mut rest = w.iter();
@@ -1057,7 +1330,7 @@ fn plausible_fuzzy(word: &str, title_words: &[(String, usize)]) -> bool {
             continue;
         }
         let from = reach[i] - 1;
-        for (k, (w, _)) in title_words.iter().enumerate().skip(from) {
+        for (k, w) in title_words.clone().enumerate().skip(from) {
             let run = w
                 .as_bytes()
                 .iter()
@@ -1087,21 +1360,99 @@ fn is_subsequence(needle: &str, haystack: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn words(title: &str) -> Vec<(String, usize)> {
+    fn words(title: &str) -> Vec<String> {
         words_with_offsets(title)
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect()
+    }
+
+    fn plausible_fuzzy_in(word: &str, words: &[String]) -> bool {
+        plausible_fuzzy(word, words.iter().map(String::as_str))
     }
 
     #[test]
     fn fuzzy_gate_accepts_word_prefix_chunks_and_in_word_omissions() {
-        assert!(plausible_fuzzy("fosi", &words("Editor: Font Size")));
+        assert!(plausible_fuzzy_in("fosi", &words("Editor: Font Size")));
         assert!(
-            !plausible_fuzzy("tgwr", &words("View: Toggle Word Wrap")),
+            !plausible_fuzzy_in("tgwr", &words("View: Toggle Word Wrap")),
             "tg is not a prefix of toggle"
         );
-        assert!(plausible_fuzzy("towowr", &words("View: Toggle Word Wrap")));
-        assert!(plausible_fuzzy("comit", &words("Git: Commit")));
+        assert!(plausible_fuzzy_in(
+            "towowr",
+            &words("View: Toggle Word Wrap")
+        ));
+        assert!(plausible_fuzzy_in("comit", &words("Git: Commit")));
         // Letters scattered across a word's middle are noise, not a match.
-        assert!(!plausible_fuzzy("tab", &words("Start Debugging")));
-        assert!(!plausible_fuzzy("x", &words("Extensions")));
+        assert!(!plausible_fuzzy_in("tab", &words("Start Debugging")));
+        assert!(!plausible_fuzzy_in("x", &words("Extensions")));
+    }
+}
+
+#[cfg(test)]
+mod arena_tests {
+    use super::*;
+    use crate::item::{EnterAction, Risk};
+
+    fn command(id: &str, title: &str) -> Item {
+        Item {
+            id: format!("command:{id}"),
+            kind: ItemKind::Command,
+            action: EnterAction::Run,
+            title: title.to_string(),
+            detail: None,
+            keywords: vec!["Größe".to_string()],
+            source: "core".to_string(),
+            from_workspace: false,
+            risk: Risk::Safe,
+            command: Some(id.to_string()),
+            key: None,
+            keybinding: None,
+            global_keybinding: false,
+            derived_title: false,
+            setting: None,
+        }
+    }
+
+    /// Titles whose lowercase is longer than they are (`İ`) share the arena with plain ones;
+    /// every text and word must still come back whole, and lookups by id still work.
+    #[test]
+    fn texts_and_words_survive_the_arena() {
+        let index = Index::new(vec![
+            command("a.straße", "İstanbul: Straße Öffnen"),
+            command("b.wordWrap", "View: Toggle Word Wrap"),
+        ]);
+        let first = &index.entries[0];
+        assert_eq!(index.title_lower(first), "i̇stanbul: straße öffnen");
+        assert_eq!(index.name_lower(first), "straße öffnen");
+        let words: Vec<(&str, usize)> = index.title_words(first).collect();
+        assert_eq!(words, [("i̇stanbul", 0), ("straße", 10), ("öffnen", 17)]);
+        assert!(!first.lower_keeps_length);
+        let second = &index.entries[1];
+        assert_eq!(index.ident(second), "b.wordwrap");
+        assert_eq!(index.name_words(second).len(), 3);
+        assert_eq!(
+            index.get("command:b.wordWrap").map(|i| i.title.as_str()),
+            Some("View: Toggle Word Wrap")
+        );
+        assert!(index.get("command:b.wordwrap").is_none());
+        // Postings: a title word, an id word and a keyword all find their entry.
+        let top = |q: &str| {
+            index
+                .rank(&parse_query(q), &RankOptions::default())
+                .first()
+                .map(|r| index.items()[r.index].id.clone())
+        };
+        assert_eq!(top("straße").as_deref(), Some("command:a.straße"));
+        assert_eq!(top("wordwr").as_deref(), Some("command:b.wordWrap"));
+        assert_eq!(top("toggle wrap").as_deref(), Some("command:b.wordWrap"));
+        let ranked = index.rank(&parse_query("größe"), &RankOptions::default());
+        assert_eq!(
+            ranked.len(),
+            2,
+            "the keyword is in both entries' secondary text"
+        );
+        let highlights = index.rank(&parse_query("wrap"), &RankOptions::default());
+        assert_eq!(highlights[0].highlights, vec![[18, 22]]);
     }
 }

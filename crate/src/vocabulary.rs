@@ -249,7 +249,7 @@ pub fn expand(
     words: &[&str],
     known: impl Fn(&str) -> bool,
     exact: impl Fn(&str) -> bool,
-    vocabulary: &[String],
+    vocabulary: &[Box<str>],
 ) -> Vec<WordGroup> {
     let mut groups: Vec<WordGroup> = Vec::new();
     for &word in words {
@@ -295,13 +295,13 @@ pub fn expand(
         if parts.is_none() && !known(word) && word.len() >= 4 {
             if let Some(first) = word.chars().next() {
                 let first = first.to_string();
-                let start = vocabulary.partition_point(|v| v.as_str() < first.as_str());
+                let start = vocabulary.partition_point(|v| **v < *first.as_str());
                 for candidate in vocabulary[start..]
                     .iter()
                     .take_while(|v| v.starts_with(first.as_str()))
                 {
                     if one_edit_apart(word, candidate) {
-                        push(candidate.clone(), 80);
+                        push(candidate.to_string(), 80);
                     }
                 }
             }
@@ -386,10 +386,8 @@ mod tests {
 
     #[test]
     fn unknown_words_gain_their_one_edit_neighbours() {
-        let vocabulary: Vec<String> = ["wrap", "word", "work"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let vocabulary: Vec<Box<str>> =
+            ["wrap", "word", "work"].iter().map(|&s| s.into()).collect();
         let groups = expand(&["wrod"], |_| false, |_| false, &{
             let mut v = vocabulary.clone();
             v.sort();

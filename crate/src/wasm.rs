@@ -305,8 +305,8 @@ pub struct Core {
     index: Index,
     warnings: Vec<Warning>,
     stats: CatalogStats,
-    /// The items from VS Code's documents; project items are merged into a copy of them.
-    base: Vec<Item>,
+    /// Where the items from VS Code's documents are; the index holds them, then the project's.
+    base: crate::merge::BaseItems,
 }
 
 #[wasm_bindgen]
@@ -317,7 +317,7 @@ impl Core {
         let sources: CatalogSources = from_js(sources.into(), "catalog sources")?;
         let catalog = build_catalog(&sources);
         let stats = catalog.stats();
-        let base = catalog.items.clone();
+        let base = crate::merge::BaseItems::new(catalog.items.len());
         Ok(Core {
             index: Index::new(catalog.items),
             warnings: catalog.warnings,
@@ -377,19 +377,18 @@ impl Core {
     #[wasm_bindgen(js_name = setProject)]
     pub fn set_project(&mut self, input: JsProjectInput) -> Result<JsProjectResult, JsError> {
         let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
-        let known = crate::project::Known::from_items(&self.base);
+        // Wasm memory never shrinks, so the peak is what counts: the old index goes before the
+        // project is built, the result goes out to JavaScript before the new index is built.
+        let base = self
+            .base
+            .take(std::mem::replace(&mut self.index, Index::new(Vec::new())));
+        let known = crate::project::Known::from_items(&base);
         let mut project = crate::project::build_project(&input, &known);
+        drop(known);
         drop(input);
-        let mut catalog = crate::catalog::Catalog {
-            items: self.base.clone(),
-            warnings: Vec::new(),
-        };
-        // Wasm memory never shrinks, so the peak is what counts: move, and free before indexing.
-        project.move_items_into(&mut catalog);
-        self.index = Index::new(Vec::new());
+        let catalog = self.base.merge(base, &mut project);
         self.stats = catalog.stats();
         self.stats.warnings = self.warnings.len();
-        self.index = Index::new(catalog.items);
         let result = serde_json::json!({
             "stats": self.stats,
             "runs": project.runs,
@@ -401,7 +400,11 @@ impl Core {
             "hiddenScripts": project.hidden_scripts,
             "warnings": project.warnings,
         });
-        Ok(to_js(&result)?.into())
+        let sent = to_js(&result);
+        drop(result);
+        drop(project);
+        self.index = Index::new(catalog.items);
+        Ok(sent?.into())
     }
 
     /// Builds the /do shortlist and prompt for a request; a refused request is data, not a throw.

@@ -20,7 +20,7 @@ pub fn item_shell_reason(item: &Item) -> Option<String> {
         ItemKind::Slash => Some("runs a slash command from a file, which can run shell commands"),
         ItemKind::Setting => {
             let key = item.key.as_deref().unwrap_or(&item.id);
-            return setting_shell_reason(key, item.setting.as_ref());
+            return setting_shell_reason(key, item.setting.as_deref());
         }
         ItemKind::Command | ItemKind::Git | ItemKind::File => None,
     };
