@@ -98,7 +98,7 @@ function brief(item: ItemSummary): Record<string, unknown> {
 
 /** A /do shortlist: the request ranked in `any` mode. */
 export function shortlist(core: CoreHost, request: string, limit: number): ItemSummary[] {
-  return core.rank({ query: request, limit, mode: 'any' }).results.map((r) => r.item);
+  return core.rank({ query: request, limit, mode: 'any', full: true }).results.map((r) => r.item);
 }
 
 /** Finds, reads and discovers the slash commands of a project and a home folder. */
@@ -154,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
       const mode = args.flags.get('mode') ?? 'all';
       if (mode !== 'all' && mode !== 'any') throw new UsageError(`--mode must be all or any, not ${mode}`);
       const query = args.positional.join(' ');
-      const result = core.rank({ query, limit: limitOf(args.flags, 20), mode });
+      const result = core.rank({ query, limit: limitOf(args.flags, 20), mode, full: true });
       out({
         query,
         mode,

@@ -36,10 +36,12 @@ export interface CatalogStats {
   total: number; byKind: Record<string, number>; bySource: Record<string, number>;
   commandsWithVscodeTitle: number; settingsWithType: number; warnings: number;
 }
-export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[] }
+/** `full` adds each result's source, command and key, which the popup does not need: each string costs a crossing. */
+export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[]; full?: boolean }
 export interface Query { text: string; words: string[]; slash?: string; args: string }
 /** What a ranked result carries: the item without its schema and keywords, to keep results light. */
-export type ItemSummary = Omit<Item, "setting" | "keywords">;
+export type ItemSummary = Pick<Item, "id" | "kind" | "action" | "title" | "detail" | "fromWorkspace" | "risk" | "keybinding">
+  & Partial<Pick<Item, "source" | "command" | "key" | "derivedTitle">>;
 export interface RankedResult { item: ItemSummary; score: number; highlights: [number, number][] }
 export interface RankResult { query: Query; results: RankedResult[] }
 export interface PromptContext { os: string; language?: string; textSelected: boolean; stack: string[] }
@@ -220,34 +222,36 @@ struct ItemSummary<'a> {
     title: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     detail: Option<&'a str>,
-    source: &'a str,
     from_workspace: bool,
     risk: crate::item::Risk,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keybinding: Option<&'a str>,
+    // Only with `full`: the popup never shows these, and each string costs a crossing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     command: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     key: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    keybinding: Option<&'a str>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     derived_title: bool,
 }
 
-impl<'a> From<&'a Item> for ItemSummary<'a> {
-    fn from(item: &'a Item) -> Self {
+impl<'a> ItemSummary<'a> {
+    fn new(item: &'a Item, full: bool) -> Self {
         ItemSummary {
             id: &item.id,
             kind: item.kind,
             action: item.action,
             title: &item.title,
             detail: item.detail.as_deref(),
-            source: &item.source,
             from_workspace: item.from_workspace,
             risk: item.risk,
-            command: item.command.as_deref(),
-            key: item.key.as_deref(),
             keybinding: item.keybinding.as_deref(),
-            derived_title: item.derived_title,
+            source: full.then_some(item.source.as_str()),
+            command: item.command.as_deref().filter(|_| full),
+            key: item.key.as_deref().filter(|_| full),
+            derived_title: full && item.derived_title,
         }
     }
 }
@@ -257,6 +261,21 @@ struct RankedView<'a> {
     item: ItemSummary<'a>,
     score: i64,
     highlights: &'a [[u32; 2]],
+}
+
+/// What `setProject` returns (`ProjectResult`), borrowed from the built project.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProjectView<'a> {
+    stats: &'a CatalogStats,
+    runs: &'a [crate::project::RunSpec],
+    tasks: &'a [crate::project::TaskRef],
+    custom_commands: &'a [crate::project::CustomCommand],
+    stacks: &'a [crate::project::Stack],
+    stack_context: &'a str,
+    restricted: Option<&'a str>,
+    hidden_scripts: usize,
+    warnings: &'a [Warning],
 }
 
 #[derive(Serialize)]
@@ -277,6 +296,8 @@ struct RankParams {
     recent: Vec<String>,
     #[serde(default)]
     kinds: Vec<crate::item::ItemKind>,
+    #[serde(default)]
+    full: bool,
 }
 
 #[derive(Deserialize)]
@@ -360,7 +381,7 @@ impl Core {
         let results = ranked
             .iter()
             .map(|r| RankedView {
-                item: (&self.index.items()[r.index]).into(),
+                item: ItemSummary::new(&self.index.items()[r.index], params.full),
                 score: r.score,
                 highlights: &r.highlights,
             })
@@ -389,17 +410,18 @@ impl Core {
         let catalog = self.base.merge(base, &mut project);
         self.stats = catalog.stats();
         self.stats.warnings = self.warnings.len();
-        let result = serde_json::json!({
-            "stats": self.stats,
-            "runs": project.runs,
-            "tasks": project.tasks,
-            "customCommands": project.custom_commands,
-            "stacks": project.stacks,
-            "stackContext": project.stack_context,
-            "restricted": project.restricted,
-            "hiddenScripts": project.hidden_scripts,
-            "warnings": project.warnings,
-        });
+        // Serialized straight from the project, with no JSON value tree in between.
+        let result = ProjectView {
+            stats: &self.stats,
+            runs: &project.runs,
+            tasks: &project.tasks,
+            custom_commands: &project.custom_commands,
+            stacks: &project.stacks,
+            stack_context: &project.stack_context,
+            restricted: project.restricted.as_deref(),
+            hidden_scripts: project.hidden_scripts,
+            warnings: &project.warnings,
+        };
         let sent = to_js(&result);
         drop(result);
         drop(project);

@@ -29,7 +29,15 @@ describe('core over the fixture catalog', () => {
     const title = toggle.item.title;
     const marked = toggle.highlights.map(([s, e]) => title.slice(s, e));
     assert.deepEqual(marked, ['Word', 'Wrap']);
-    assert.equal(toggle.item.command, 'editor.action.toggleWordWrap');
+    // The popup's lean results leave out what it never shows; `full` brings it.
+    assert.equal(toggle.item.command, undefined);
+    assert.equal(toggle.item.source, undefined);
+    const full = core.rank({ query: 'word wrap', limit: 10, full: true }).results.find((r) => r.item.id === toggle.item.id)!;
+    assert.equal(full.item.command, 'editor.action.toggleWordWrap');
+    assert.equal(full.item.source, 'core');
+    assert.deepEqual({ ...full.item, command: undefined, source: undefined, key: undefined, derivedTitle: undefined }, {
+      ...toggle.item, command: undefined, source: undefined, key: undefined, derivedTitle: undefined,
+    });
   });
 
   it('checks setting values against the schema', () => {
