@@ -1160,20 +1160,39 @@ impl Index {
             .collect()
     }
 
+    /// An empty query: the recent items, most recent first. With a kind filter (the popup's
+    /// `#` for scripts) the rest of those kinds follow in catalog order, so the filter alone
+    /// lists what there is.
     fn recent_only(&self, options: &RankOptions, limit: usize) -> Vec<RankedItem> {
-        options
+        let allowed = |i: &usize| options.kinds.is_empty() || options.kinds.contains(&self.items[*i].kind);
+        let recent: Vec<usize> = options
             .recent
             .iter()
             .filter_map(|id| self.position(id))
-            .filter(|&i| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind))
+            .filter(allowed)
             .take(limit)
+            .collect();
+        let mut out: Vec<RankedItem> = recent
+            .iter()
             .enumerate()
-            .map(|(pos, index)| RankedItem {
+            .map(|(pos, &index)| RankedItem {
                 index,
                 score: RECENT_BOOST_MAX / (pos as i64 + 1),
                 highlights: Vec::new(),
             })
-            .collect()
+            .collect();
+        if !options.kinds.is_empty() {
+            let rest = (0..self.items.len())
+                .filter(allowed)
+                .filter(|i| !recent.contains(i))
+                .take(limit - out.len());
+            out.extend(rest.map(|index| RankedItem {
+                index,
+                score: 0,
+                highlights: Vec::new(),
+            }));
+        }
+        out
     }
 
     /// For each entry, whether `word` starts a word somewhere in its secondary text.
@@ -1454,5 +1473,41 @@ mod arena_tests {
         );
         let highlights = index.rank(&parse_query("wrap"), &RankOptions::default());
         assert_eq!(highlights[0].highlights, vec![[18, 22]]);
+    }
+
+    /// The popup's `#` with nothing after it lists the scripts: recent ones first, then the
+    /// rest in catalog order; an empty query without a filter still lists recent items only.
+    #[test]
+    fn an_empty_query_with_a_kind_filter_lists_that_kind() {
+        let mut items = vec![command("a", "Alpha")];
+        for name in ["build", "test", "lint"] {
+            let mut script = command(name, name);
+            script.id = format!("script:{name}");
+            script.kind = ItemKind::Script;
+            items.push(script);
+        }
+        let index = Index::new(items);
+        let ids = |options: &RankOptions| -> Vec<String> {
+            index
+                .rank(&parse_query(""), options)
+                .iter()
+                .map(|r| index.items()[r.index].id.clone())
+                .collect()
+        };
+        let recent = vec!["script:lint".to_string(), "command:a".to_string()];
+        let scripts = RankOptions {
+            kinds: vec![ItemKind::Script],
+            recent: recent.clone(),
+            limit: 10,
+            ..Default::default()
+        };
+        assert_eq!(ids(&scripts), ["script:lint", "script:build", "script:test"]);
+        assert_eq!(ids(&RankOptions { limit: 2, ..scripts }), ["script:lint", "script:build"]);
+        let unfiltered = RankOptions {
+            recent,
+            limit: 10,
+            ..Default::default()
+        };
+        assert_eq!(ids(&unfiltered), ["script:lint", "command:a"]);
     }
 }

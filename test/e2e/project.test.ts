@@ -145,6 +145,9 @@ describe('project items in a trusted workspace', () => {
       assert.equal(await frame.locator(`.solidus-option[data-id='${hello[0]}'] .solidus-title`).textContent(), 'npm: hello');
       await popupRows(frame, '#docs', (s) => s.includes('script:make:demo:docs'));
       await popupRows(frame, '#deploy', (s) => s.includes('script:just:demo:deploy'));
+      // `#` alone lists every script, task and pack there is.
+      const all = await popupRows(frame, '#', (s) => s.includes(web) && s.includes('task:Workspace:demo:write note'));
+      assert.ok(all.every((id) => /^(script|pack|task):/.test(id)), all.join(', '));
       // Without the prefix the same words find commands and settings too; `>` leaves scripts out.
       const commands = await popupRows(frame, '>build', (s) => s.length > 0);
       assert.ok(commands.every((id) => id.startsWith('command:') || id.startsWith('custom:')), commands.join(', '));
