@@ -112,3 +112,27 @@ pub struct Item {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub setting: Option<Box<SettingSchema>>,
 }
+
+/// A command item with nothing but defaults: literals name what differs (`..Item::default()`),
+/// so the optional fields are written once. Reaching a shell is never a default.
+impl Default for Item {
+    fn default() -> Item {
+        Item {
+            id: String::new(),
+            kind: ItemKind::Command,
+            action: EnterAction::Run,
+            title: String::new(),
+            detail: None,
+            keywords: Vec::new(),
+            source: String::new(),
+            from_workspace: false,
+            risk: Risk::Safe,
+            command: None,
+            key: None,
+            keybinding: None,
+            global_keybinding: false,
+            derived_title: false,
+            setting: None,
+        }
+    }
+}

@@ -81,25 +81,18 @@ impl BaseItems {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::item::{EnterAction, ItemKind, Risk};
+    use crate::item::{ItemKind, Risk};
 
     fn command(id: &str) -> Item {
         Item {
             id: format!("command:{id}"),
             kind: ItemKind::Command,
-            action: EnterAction::Run,
             title: id.to_string(),
-            detail: None,
             keywords: Vec::new(),
             source: "core".to_string(),
-            from_workspace: false,
             risk: Risk::Safe,
             command: Some(id.to_string()),
-            key: None,
-            keybinding: None,
-            global_keybinding: false,
-            derived_title: false,
-            setting: None,
+            ..Item::default()
         }
     }
 

@@ -1411,25 +1411,18 @@ mod tests {
 #[cfg(test)]
 mod arena_tests {
     use super::*;
-    use crate::item::{EnterAction, Risk};
+    use crate::item::Risk;
 
     fn command(id: &str, title: &str) -> Item {
         Item {
             id: format!("command:{id}"),
             kind: ItemKind::Command,
-            action: EnterAction::Run,
             title: title.to_string(),
-            detail: None,
             keywords: vec!["Größe".to_string()],
             source: "core".to_string(),
-            from_workspace: false,
             risk: Risk::Safe,
             command: Some(id.to_string()),
-            key: None,
-            keybinding: None,
-            global_keybinding: false,
-            derived_title: false,
-            setting: None,
+            ..Item::default()
         }
     }
 

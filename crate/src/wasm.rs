@@ -423,7 +423,6 @@ impl Core {
             warnings: &project.warnings,
         };
         let sent = to_js(&result);
-        drop(result);
         drop(project);
         self.index = Index::new(catalog.items);
         Ok(sent?.into())

@@ -17,7 +17,7 @@ pub mod risk;
 pub mod shortlist;
 pub mod validate;
 
-use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::item::{Item, ItemKind, Risk};
 use crate::rank::Index;
 
 pub use parse::{find_json_object, parse_response, ParseError, RawPlan};
@@ -45,19 +45,12 @@ pub fn terminal_item() -> Item {
     Item {
         id: TERMINAL_ITEM_ID.to_string(),
         kind: ItemKind::Terminal,
-        action: EnterAction::Run,
         title: "Terminal: Run Shell Command…".to_string(),
         detail: Some("Type a shell command and run it in a terminal".to_string()),
         keywords: vec!["shell".to_string(), "run".to_string()],
         source: "builtin".to_string(),
-        from_workspace: false,
         risk: Risk::ReachesShell,
-        command: None,
-        key: None,
-        keybinding: None,
-        global_keybinding: false,
-        derived_title: false,
-        setting: None,
+        ..Item::default()
     }
 }
 

@@ -7,7 +7,7 @@
 //! shell implements them, listed in `SHELL_FILE_ACTIONS`.
 
 use super::{command_line, custom::Known, Os, Param, RunSpec};
-use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::item::{Item, ItemKind, Risk};
 
 /// A built-in action: its id, title, VS Code command (None: the shell implements it), what it
 /// does, and words users search for.
@@ -251,18 +251,12 @@ fn item(a: &Action, kind: ItemKind, title: String) -> Item {
     Item {
         id: a.id.to_string(),
         kind,
-        action: EnterAction::Run,
         title,
         detail: Some(a.detail.to_string()),
         keywords: a.keywords.iter().map(|k| k.to_string()).collect(),
         source: "builtin".to_string(),
-        from_workspace: false,
         risk: Risk::Safe,
         command: a.command.map(str::to_string),
-        key: None,
-        keybinding: None,
-        global_keybinding: false,
-        derived_title: false,
-        setting: None,
+        ..Item::default()
     }
 }

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalog::{setting_reaches_shell, Warning};
-use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::item::{Item, ItemKind, Risk};
 use crate::schema::SettingSchema;
 
 /// More steps than this is a mistake, not a macro.
@@ -130,7 +130,6 @@ impl CustomCommand {
         Item {
             id: self.id.clone(),
             kind: ItemKind::Custom,
-            action: EnterAction::Run,
             title: self.name.clone(),
             detail: Some(super::detail(
                 self.description
@@ -139,14 +138,8 @@ impl CustomCommand {
             )),
             keywords,
             source: "settings".to_string(),
-            from_workspace: false,
             risk: self.risk,
-            command: None,
-            key: None,
-            keybinding: None,
-            global_keybinding: false,
-            derived_title: false,
-            setting: None,
+            ..Item::default()
         }
     }
 }

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalog::{Catalog, Warning};
-use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::item::{Item, ItemKind, Risk};
 
 pub use custom::{parse_custom_commands, CustomCommand, CustomStep, Known};
 pub use npm::Runner;
@@ -612,19 +612,13 @@ impl Script {
         let item = Item {
             id: self.id,
             kind: ItemKind::Script,
-            action: EnterAction::Run,
             title,
             detail: Some(self.detail).filter(|d| !d.is_empty()),
             keywords,
             source: format!("project:{}", self.tool),
             from_workspace: true,
             risk: Risk::ReachesShell,
-            command: None,
-            key: None,
-            keybinding: None,
-            global_keybinding: false,
-            derived_title: false,
-            setting: None,
+            ..Item::default()
         };
         (item, run)
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::npm::Runner;
 use super::{command_line, Folder, Os, RunSpec};
-use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::item::{Item, ItemKind, Risk};
 
 /// A detected stack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -625,19 +625,12 @@ pub(crate) fn pack_items(
                 Item {
                     id: id.clone(),
                     kind: ItemKind::Pack,
-                    action: EnterAction::Run,
                     title: title.clone(),
                     detail: Some(line.clone()),
                     keywords,
                     source: format!("pack:{}", def.id),
-                    from_workspace: false,
                     risk: Risk::ReachesShell,
-                    command: None,
-                    key: None,
-                    keybinding: None,
-                    global_keybinding: false,
-                    derived_title: false,
-                    setting: None,
+                    ..Item::default()
                 },
                 RunSpec {
                     id,

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{bad_name, make_id, one_line, Sink};
-use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::item::{Item, ItemKind, Risk};
 
 /// Task sources whose scripts Solidus already lists from the project files.
 pub const DUPLICATE_SOURCES: &[&str] = &["npm", "cargo", "rust", "deno", "make", "just", "composer"];
@@ -65,19 +65,13 @@ pub(crate) fn items(tasks: &[TaskInput], multi: bool, sink: &mut Sink) -> Vec<(I
         let item = Item {
             id: id.clone(),
             kind: ItemKind::Script,
-            action: EnterAction::Run,
             title,
             detail: Some(one_line(&task.detail, 240)).filter(|d| !d.is_empty()),
             keywords,
             source: "project:tasks".to_string(),
             from_workspace: true,
             risk: Risk::ReachesShell,
-            command: None,
-            key: None,
-            keybinding: None,
-            global_keybinding: false,
-            derived_title: false,
-            setting: None,
+            ..Item::default()
         };
         out.push((item, TaskRef { id, index }));
     }
