@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { parseJsonc, REPO_ROOT, startCodeServer } from '../../scripts/codeserver.mjs';
 
@@ -44,9 +45,16 @@ export interface EditorSession {
  * Starts code-server with the package under test (and `options`), launches Chromium and, unless told
  * not to, opens the workbench and waits until it is usable.
  */
+export type SessionOptions = Omit<CodeServerOptions, 'vsixPath'> & { vsixPath?: string | null };
+/** `openWorkbench: false` leaves the page blank; `beforeOpen` runs first (e.g. to grant permissions). */
+export interface SessionStart {
+  openWorkbench?: boolean;
+  beforeOpen?: (browser: BrowserSession, server: CodeServer) => Promise<void>;
+}
+
 export async function startSession(
-  options: Omit<CodeServerOptions, 'vsixPath'> & { vsixPath?: string | null },
-  { openWorkbench: open = true }: { openWorkbench?: boolean } = {},
+  options: SessionOptions,
+  { openWorkbench: open = true, beforeOpen }: SessionStart = {},
 ): Promise<EditorSession> {
   const vsixPath = options.vsixPath === undefined ? VSIX_PATH : options.vsixPath;
   if (vsixPath) assert.ok(existsSync(vsixPath), `${vsixPath} not found: run \`npm run package\` first`);
@@ -58,6 +66,7 @@ export async function startSession(
   };
   try {
     browser = await launchBrowser();
+    await beforeOpen?.(browser, server);
     if (open) await openWorkbench(browser.page, server.url);
   } catch (error) {
     await stop();
@@ -71,6 +80,21 @@ export async function startSession(
     solidusLog: () => solidusLog(server.userDataDir),
     stop,
   };
+}
+
+/**
+ * An editor for the tests of the enclosing suite (or file): started in `before` with the options
+ * `options()` gives then, stopped in `after`. The returned object is filled in when it starts.
+ */
+export function sessionForSuite(options: () => SessionOptions, start: SessionStart = {}): EditorSession {
+  const session = {} as EditorSession;
+  before(async () => {
+    Object.assign(session, await startSession(options(), start));
+  });
+  after(async () => {
+    await session.stop?.();
+  });
+  return session;
 }
 
 /** A private copy of the repository's demo folder, so tests never edit the repository's files. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  chooseInPopup, openPopup, popupRows, readJson, startSession, waitFor, withFailureArtifacts, type EditorSession,
+  chooseInPopup, openPopup, popupRows, readJson, sessionForSuite, waitFor, withFailureArtifacts,
 } from './harness';
 
 
@@ -111,24 +111,16 @@ after(() => {
 });
 
 describe('project items in a trusted workspace', () => {
-  let editor: EditorSession;
+  const editor = sessionForSuite(() => ({
+    workspaceDir,
+    userSettings: {
+      'solidus.customCommands': CUSTOM_COMMANDS,
+      // The commit message comes from an input box instead of a COMMIT_EDITMSG editor.
+      'git.useEditorAsCommitInput': false,
+      'git.openRepositoryInParentFolders': 'always',
+    },
+  }));
   const logs = () => editor.logs();
-
-  before(async () => {
-    editor = await startSession({
-      workspaceDir,
-      userSettings: {
-        'solidus.customCommands': CUSTOM_COMMANDS,
-        // The commit message comes from an input box instead of a COMMIT_EDITMSG editor.
-        'git.useEditorAsCommitInput': false,
-        'git.openRepositoryInParentFolders': 'always',
-      },
-    });
-  });
-
-  after(async () => {
-    await editor?.stop();
-  });
 
   test('`#` lists the scripts of every source with their runner and real command line', async () => {
     const { page } = editor;
@@ -286,20 +278,12 @@ describe('project items in a trusted workspace', () => {
 });
 
 describe('project items in Restricted Mode', () => {
-  let editor: EditorSession;
+  const editor = sessionForSuite(() => ({
+    workspaceDir,
+    trusted: false,
+    userSettings: { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' },
+  }));
   const logs = () => editor.logs();
-
-  before(async () => {
-    editor = await startSession({
-      workspaceDir,
-      trusted: false,
-      userSettings: { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' },
-    });
-  });
-
-  after(async () => {
-    await editor?.stop();
-  });
 
   test('no workspace script is offered; the popup says why; file actions remain', async () => {
     const { page } = editor;

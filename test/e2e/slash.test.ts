@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import {
-  openPopup, openWorkbench, popupRows, runPaletteCommand, startSession, waitFor, withFailureArtifacts, type EditorSession,
+  openPopup, popupRows, runPaletteCommand, sessionForSuite, waitFor, withFailureArtifacts,
 } from './harness';
 
 
@@ -65,21 +65,14 @@ after(() => {
 });
 
 describe('slash commands in a trusted workspace', () => {
-  let editor: EditorSession;
+  const editor = sessionForSuite(
+    () => ({ workspaceDir, env: { HOME: homeDir }, userSettings: { 'solidus.slash.target': 'clipboard' } }),
+    {
+      beforeOpen: (browser, server) =>
+        browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin }),
+    },
+  );
   const logs = () => editor.logs();
-
-  before(async () => {
-    editor = await startSession(
-      { workspaceDir, env: { HOME: homeDir }, userSettings: { 'solidus.slash.target': 'clipboard' } },
-      { openWorkbench: false },
-    );
-    await editor.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(editor.server.url).origin });
-    await openWorkbench(editor.page, editor.server.url);
-  });
-
-  after(async () => {
-    await editor?.stop();
-  });
 
   test('`/` lists /review from Solidus, the Claude one marked shadowed, and the user-scope Gemini command', async () => {
     const { page } = editor;
@@ -205,21 +198,13 @@ describe('slash commands in a trusted workspace', () => {
 });
 
 describe('slash commands in Restricted Mode', () => {
-  let editor: EditorSession;
+  const editor = sessionForSuite(() => ({
+    workspaceDir,
+    trusted: false,
+    env: { HOME: homeDir },
+    userSettings: { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' },
+  }));
   const logs = () => editor.logs();
-
-  before(async () => {
-    editor = await startSession({
-      workspaceDir,
-      trusted: false,
-      env: { HOME: homeDir },
-      userSettings: { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' },
-    });
-  });
-
-  after(async () => {
-    await editor?.stop();
-  });
 
   test('project commands are gone; the user-scope Gemini command remains', async () => {
     const { page } = editor;
