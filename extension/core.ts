@@ -129,10 +129,16 @@ export class CoreHost {
   }
 
   /** Discovers slash commands from the files read, then lists them or expands typed text. */
-  slashCatalog(input: SlashDiscoverInput): { discovery: SlashDiscovery; expand(request: SlashExpandRequest): SlashExpansion; dispose(): void } {
+  slashCatalog(input: SlashDiscoverInput): {
+    discovery: SlashDiscovery;
+    search(typed: string): number[];
+    expand(request: SlashExpandRequest): SlashExpansion;
+    dispose(): void;
+  } {
     const catalog = this.call(() => new this.glue.SlashCatalog(input));
     return {
       discovery: this.call(() => catalog.discovery()),
+      search: (typed) => Array.from(this.call(() => catalog.search(typed))),
       expand: (request) => this.call(() => catalog.expand(request)),
       dispose: () => catalog.free(),
     };

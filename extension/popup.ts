@@ -6,7 +6,7 @@ import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
 import { currentValue, describeValue, writeUserSetting } from './settings';
 import { runDoRequest } from './agent';
-import { describeOrigin, matchSlash, SLASH_BUILTINS, typedName } from './slash';
+import { describeOrigin, SLASH_BUILTINS, typedName } from './slash';
 import { runSlashText } from './slashRun';
 import { runItem } from './run';
 
@@ -185,7 +185,7 @@ export class Popup implements vscode.Disposable {
     if (!typed || SLASH_BUILTINS.includes(typed[1])) return [];
     const all = this.ctx.slash.commands;
     const exact = (c: (typeof all)[number]): boolean => c.name === typed[1] || `${c.tool}.${c.name}` === typed[1];
-    const found = typed[2] ? all.filter(exact) : matchSlash(all, typed[1]);
+    const found = typed[2] ? all.filter(exact) : this.ctx.slash.search(typed[1]);
     return found.map((command) => {
       const prefix = command.name.toLowerCase().startsWith(typed[1].toLowerCase()) ? typed[1].length : 0;
       return {

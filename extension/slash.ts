@@ -60,6 +60,12 @@ export class SlashService implements vscode.Disposable {
     this.timer = setTimeout(() => void this.discover(reason), delayMs);
   }
 
+  /** The commands a typed name finds, best first (the core's tiers); none before the first discovery. */
+  search(typed: string): SlashCommand[] {
+    if (!this.catalog || this.coreGeneration !== this.ctx.core.restarts) return [];
+    return this.catalog.search(typed).map((i) => this.discovery.commands[i]);
+  }
+
   /** Expands typed text with the current catalog; after a core restart the catalog is rebuilt first. */
   async expand(request: SlashExpandRequest): Promise<SlashExpansion> {
     if (!this.catalog || this.coreGeneration !== this.ctx.core.restarts) await this.discover('core restarted');
@@ -230,19 +236,3 @@ export function describeOrigin(command: SlashCommand, all: readonly SlashCommand
   return parts.join(' · ');
 }
 
-/**
- * The commands matching what is typed after `/`: exact names first, then prefixes, then substrings,
- * each in the core's discovery order. `/<tool>.<name>` matches that tool's command.
- */
-export function matchSlash(commands: readonly SlashCommand[], typed: string): SlashCommand[] {
-  const name = typed.toLowerCase();
-  const tiers: SlashCommand[][] = [[], [], []];
-  for (const command of commands) {
-    const full = `${command.tool}.${command.name}`.toLowerCase();
-    const own = command.name.toLowerCase();
-    if (own === name || full === name) tiers[0].push(command);
-    else if (own.startsWith(name) || full.startsWith(name)) tiers[1].push(command);
-    else if (own.includes(name)) tiers[2].push(command);
-  }
-  return tiers.flat();
-}

@@ -533,6 +533,15 @@ impl SlashCatalog {
         Ok(to_js(&self.discovery)?.into())
     }
 
+    /// Positions in `discovery().commands` of the commands a typed name finds, best first.
+    pub fn search(&self, typed: &str) -> Vec<u32> {
+        self.discovery
+            .search(typed)
+            .into_iter()
+            .map(|i| i as u32)
+            .collect()
+    }
+
     /// Expands typed text such as `/review a.ts "b c"`; nothing runs here.
     pub fn expand(&self, request: JsSlashExpandRequest) -> Result<JsSlashExpansion, JsError> {
         let request: crate::slash::ExpandRequest = from_js(request.into(), "slash expand request")?;

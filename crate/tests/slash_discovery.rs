@@ -528,3 +528,40 @@ fn search_plan_follows_trust_settings_and_plugins() {
     assert_eq!(broken.warnings.len(), 1);
     assert!(broken.folders.iter().all(|f| f.provider != ClaudePlugins));
 }
+
+/// Typed names find commands by tier: exact (`review`, `claude.review`), prefix, word start,
+/// substring, then fuzzy; within a tier the command that wins the name precedes the one it shadows.
+#[test]
+fn typed_names_find_commands_best_tier_first() {
+    let d = run(vec![
+        file(Provider::Solidus, Scope::Project, "review.md", "Review"),
+        file(Provider::Claude, Scope::Project, "review.md", "Claude review"),
+        file(Provider::Solidus, Scope::Project, "review-all.md", "All"),
+        file(Provider::Solidus, Scope::Project, "code-review.md", "Code"),
+        file(Provider::Solidus, Scope::Project, "prereview.md", "Pre"),
+        file(Provider::Solidus, Scope::Project, "rebuild-view.md", "Fuzzy"),
+        file(Provider::Solidus, Scope::Project, "deploy.md", "Other"),
+    ]);
+    let found = |typed: &str| -> Vec<String> {
+        d.search(typed)
+            .into_iter()
+            .map(|i| format!("{}:{}", d.commands[i].tool.id(), d.commands[i].name))
+            .collect()
+    };
+    assert_eq!(
+        found("review"),
+        [
+            "solidus:review",
+            "claude:review",
+            "solidus:review-all",
+            "solidus:code-review",
+            "solidus:prereview",
+            "solidus:rebuild-view",
+        ]
+    );
+    assert_eq!(found("claude.review"), ["claude:review"]);
+    assert_eq!(found("REV")[..3], ["solidus:review", "claude:review", "solidus:review-all"]);
+    // Two letters are too few for a fuzzy guess; nothing unrelated comes back.
+    assert_eq!(found("dp"), Vec::<String>::new());
+    assert_eq!(found("").len(), d.commands.len());
+}

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import * as vscode from 'vscode';
 import { readConfig, SLASH_PROVIDERS } from '../../extension/config';
 import type { SlashCommand } from '../../extension/core';
-import { describeOrigin, matchSlash, typedName } from '../../extension/slash';
+import { describeOrigin, typedName } from '../../extension/slash';
 import { isInside, joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slashRun';
 
 function command(name: string, tool: string, scope: 'project' | 'user', shadowedBy?: string): SlashCommand {
@@ -90,15 +90,6 @@ describe('slash list helpers', () => {
   const gemini = command('git:commit', 'gemini', 'user');
   const preview = command('preview', 'cursor', 'user');
   const all = [solidus, claude, gemini, preview];
-
-  it('matches exact names, then prefixes, then substrings, keeping discovery order in each tier', () => {
-    assert.deepEqual(matchSlash(all, 'review').map((c) => c.id), [solidus.id, claude.id, preview.id]);
-    assert.deepEqual(matchSlash(all, 'rev').map((c) => c.id), [solidus.id, claude.id, preview.id]);
-    assert.deepEqual(matchSlash(all, 'pre').map((c) => c.id), [preview.id]);
-    assert.deepEqual(matchSlash(all, '').map((c) => c.id), all.map((c) => c.id));
-    assert.deepEqual(matchSlash(all, 'claude.review').map((c) => c.id), [claude.id]);
-    assert.deepEqual(matchSlash(all, 'GIT').map((c) => c.id), [gemini.id]);
-  });
 
   it('types a shadowed command with its tool, and says what shadows it', () => {
     assert.equal(typedName(solidus), 'review');
