@@ -187,6 +187,8 @@ describe('/do with a scripted editor model', () => {
       await waitFor(() => userSettings()['editor.minimap.enabled'] === false, 30_000, { message: 'editor.minimap.enabled = false' });
       assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for a settings-only plan');
       assert.match(solidusLog(), /ran without confirmation/);
+      // The setting is written a moment before the plan's outcome line; count from after it.
+      await waitFor(() => /request “hide the minimap”[\s\S]*do: outcome: /.test(solidusLog()), 10_000, { message: 'the minimap plan’s outcome' });
 
       const done = outcomes();
       await doFromPopup(page, 'delete node_modules, reinstall and run the tests');
