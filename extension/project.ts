@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CustomCommand, JsonValue, ProjectOs, ProjectResult, RunSpec } from './core';
 import type { Context } from './ctx';
-import { workspaceChangeTriggers } from './triggers';
+import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 import { fetchTaskList, readProjectFiles, taskToInput, uniqueFolderNames, type NamedFolder } from './projectFiles';
 
 /** How long file events settle before a rebuild (package managers write many files at once). */
@@ -20,9 +20,7 @@ export class ProjectService implements vscode.Disposable {
   private runs = new Map<string, RunSpec>();
   private taskById = new Map<string, vscode.Task>();
   private customById = new Map<string, CustomCommand>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private rerun = false;
+  private readonly queue = new RebuildQueue((reason) => this.refreshOnce(reason));
   private watcher: vscode.FileSystemWatcher | undefined;
   private watchKey = '';
   private readonly disposables: vscode.Disposable[] = [];
@@ -68,24 +66,12 @@ export class ProjectService implements vscode.Disposable {
 
   /** Rebuilds soon; calls within the delay collapse into one. */
   schedule(reason: string, delayMs = DEBOUNCE_MS): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.refresh(reason), delayMs);
+    this.queue.schedule(reason, delayMs);
   }
 
   /** Rebuilds now; a request while one runs queues exactly one more. */
-  async refresh(reason: string): Promise<void> {
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    this.running = this.refreshOnce(reason).finally(() => {
-      this.running = undefined;
-      if (this.rerun) {
-        this.rerun = false;
-        void this.refresh('changes during the rebuild');
-      }
-    });
-    return this.running;
+  refresh(reason: string): Promise<void> {
+    return this.queue.run(reason);
   }
 
   private async refreshOnce(reason: string): Promise<void> {
@@ -172,7 +158,7 @@ export class ProjectService implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.queue.dispose();
     this.watcher?.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }

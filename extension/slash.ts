@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
 import type { Context } from './ctx';
-import { workspaceChangeTriggers } from './triggers';
+import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 import { collectSlashFiles, markGitignored } from './slashFiles';
 
 /** Names Solidus handles itself; a file command never takes them. */
@@ -25,9 +25,7 @@ export class SlashService implements vscode.Disposable {
   private discovery: SlashDiscovery = { commands: [], skipped: [], warnings: [] };
   /** The core's restart count when `catalog` was made; a restart invalidates it. */
   private coreGeneration = -1;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private rerun = false;
+  private readonly queue = new RebuildQueue((reason) => this.discoverOnce(reason), () => this.readyResolve?.());
   private readonly disposables: vscode.Disposable[] = [];
   private watchers: vscode.Disposable[] = [];
   private watchKey = '';
@@ -56,8 +54,7 @@ export class SlashService implements vscode.Disposable {
 
   /** Re-discovers soon; calls within the delay collapse into one. */
   schedule(reason: string, delayMs = DEBOUNCE_MS): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.discover(reason), delayMs);
+    this.queue.schedule(reason, delayMs);
   }
 
   /** The commands a typed name finds, best first (the core's tiers); none before the first discovery. */
@@ -74,20 +71,8 @@ export class SlashService implements vscode.Disposable {
   }
 
   /** Runs one discovery now; a request while one runs queues exactly one more. */
-  async discover(reason: string): Promise<void> {
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    this.running = this.discoverOnce(reason).finally(() => {
-      this.running = undefined;
-      this.readyResolve?.();
-      if (this.rerun) {
-        this.rerun = false;
-        void this.discover('changes during discovery');
-      }
-    });
-    return this.running;
+  discover(reason: string): Promise<void> {
+    return this.queue.run(reason);
   }
 
   private async discoverOnce(reason: string): Promise<void> {
@@ -197,7 +182,7 @@ export class SlashService implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.queue.dispose();
     this.disposeWatchers();
     for (const item of this.disposables.splice(0)) item.dispose();
     try {
