@@ -44,10 +44,30 @@ function count(layer) {
   return { passed, failed };
 }
 
+/**
+ * Where the read-only `shared/` folder (fixtures, bench data, conformance cases) is: SOLIDUS_SHARED,
+ * else beside this checkout, else beside the repository this one was cloned from (a clone made in a
+ * temporary folder has no `shared/` beside it). Every layer gets it through SOLIDUS_SHARED.
+ */
+function findShared() {
+  if (process.env.SOLIDUS_SHARED) return process.env.SOLIDUS_SHARED;
+  const candidates = [join(root, '..', 'shared')];
+  try {
+    const origin = execFileSync('git', ['config', '--get', 'remote.origin.url'], { cwd: root, encoding: 'utf8' }).trim();
+    if (origin && !/^[\w+.-]+:\/\//.test(origin) && !/^[^/]+@[^:]+:/.test(origin)) candidates.push(join(origin, '..', 'shared'));
+  } catch {
+    // Not a clone, or no origin: only the folder beside this checkout counts.
+  }
+  return candidates.find((dir) => existsSync(join(dir, 'fixtures')));
+}
+
 /** The test files of one layer's folder, for Node's runner (Node 20 matches no .ts by itself). */
 const files = (dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `${dir}/${f}`);
 const wants = (name) => only.length === 0 || only.includes(name);
 ensureNodeModules();
+const shared = findShared();
+if (shared) process.env.SOLIDUS_SHARED = shared;
+else say('shared/ (fixtures, bench data) not found beside this checkout or its origin: set SOLIDUS_SHARED');
 if (wants('e2e')) execFileSync('bash', ['scripts/bootstrap.sh'], { cwd: root, stdio: 'inherit' });
 execFileSync(process.execPath, ['scripts/build.mjs', '--package', '--no-bootstrap'], { cwd: root, stdio: 'inherit' });
 

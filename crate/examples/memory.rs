@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use solidus_core::catalog::build_catalog;
 use solidus_core::merge::BaseItems;
-use solidus_core::project::{build_project, FileInput, FolderInput, Known, ProjectInput};
+use solidus_core::project::{build_project, Known};
 use solidus_core::rank::Index;
 
 struct Counting;
@@ -48,54 +48,7 @@ fn main() {
     let mut base = BaseItems::new(catalog.items.len());
     let index = Index::new(catalog.items);
     report("fixture index");
-    let scripts = [
-        "build",
-        "test",
-        "lint",
-        "dev",
-        "start",
-        "typecheck",
-        "format",
-        "clean",
-        "bench",
-        "release",
-    ];
-    let mut files = vec![
-        FileInput {
-            path: "package.json".into(),
-            text: r#"{"name":"mono","private":true,"workspaces":["packages/*"]}"#.into(),
-        },
-        FileInput {
-            path: "package-lock.json".into(),
-            text: String::new(),
-        },
-    ];
-    for p in 0..1515 {
-        let name = format!("pkg-{p:04}");
-        let body: Vec<String> = scripts
-            .iter()
-            .map(|s| format!("\"{s}\":\"node scripts/{s}.js --package {name}\""))
-            .collect();
-        files.push(FileInput {
-            path: format!("packages/{name}/package.json"),
-            text: format!(
-                "{{\"name\":\"@mono/{name}\",\"scripts\":{{{}}}}}",
-                body.join(",")
-            ),
-        });
-    }
-    let input = ProjectInput {
-        folders: vec![FolderInput {
-            name: "mono".into(),
-            root: "/mono".into(),
-            files,
-        }],
-        trusted: true,
-        os: serde_json::from_str("\"linux\"").expect("os"),
-        disabled_packs: Vec::new(),
-        custom_commands: None,
-        tasks: Vec::new(),
-    };
+    let input = fixture::monorepo(1515, 10);
     report("project input");
     let items = base.take(index);
     report("fixture index dropped");
@@ -106,9 +59,7 @@ fn main() {
     report("project built");
     let merged = base.merge(items, &mut project);
     report("merged");
-    let result = serde_json::to_value(&project.runs).expect("runs");
-    report("runs as JSON");
-    drop(result);
+    // setProject serializes a borrowed view of the project straight to JavaScript, then drops it.
     drop(project);
     let count = merged.items.len();
     let start = std::time::Instant::now();

@@ -1,10 +1,9 @@
 //! Times the project catalog for a synthetic monorepo (default 200 packages × 10 scripts), for
 //! issue 5's figures: `cargo run --release --example project_timing -- [packages] [scripts] [rounds]`
+mod fixture;
 use std::time::{Duration, Instant};
 
-use solidus_core::project::{
-    build_project, files_to_read, FileInput, FolderInput, Known, Os, ProjectInput,
-};
+use solidus_core::project::{build_project, files_to_read, Known};
 
 fn arg(n: usize, default: usize) -> usize {
     std::env::args()
@@ -15,38 +14,7 @@ fn arg(n: usize, default: usize) -> usize {
 
 fn main() {
     let (packages, scripts, rounds) = (arg(1, 200), arg(2, 10), arg(3, 50).max(1));
-    let mut files = vec![
-        FileInput {
-            path: "package.json".into(),
-            text: r#"{"name": "big", "private": true, "workspaces": ["packages/*"], "scripts": {"build": "turbo run build", "test": "turbo run test"}}"#.into(),
-        },
-        FileInput {
-            path: "pnpm-lock.yaml".into(),
-            text: String::new(),
-        },
-    ];
-    for p in 0..packages {
-        let list: Vec<String> = (0..scripts)
-            .map(|s| format!("\"task{s}\": \"node scripts/task{s}.js --package pkg{p}\""))
-            .collect();
-        files.push(FileInput {
-            path: format!("packages/pkg{p:04}/package.json"),
-            text: format!(
-                "{{\n  \"name\": \"@big/pkg{p:04}\",\n  \"version\": \"1.0.0\",\n  \"scripts\": {{\n    {}\n  }}\n}}\n",
-                list.join(",\n    ")
-            ),
-        });
-    }
-    let input = ProjectInput {
-        folders: vec![FolderInput {
-            name: "big".into(),
-            root: "/work/big".into(),
-            files,
-        }],
-        trusted: true,
-        os: Os::Linux,
-        ..Default::default()
-    };
+    let input = fixture::monorepo(packages, scripts);
     let known = Known::new();
     let mut request_times = Vec::new();
     let mut build_times = Vec::new();
