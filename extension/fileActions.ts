@@ -3,9 +3,6 @@ import * as vscode from 'vscode';
 import type { Context } from './ctx';
 import type { RunOutcome } from './run';
 
-/** Item ids the shell implements itself (the core's `SHELL_FILE_ACTIONS`). */
-export const SHELL_FILE_ACTIONS = ['file:rename', 'file:duplicate', 'file:delete'];
-
 /** A new name's problem, or undefined when it is usable: not empty, no `..`, not absolute. */
 export function checkNewPath(value: string): string | undefined {
   const path = value.trim();

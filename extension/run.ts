@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CustomCommand, Item, RunSpec } from './core';
 import type { Context } from './ctx';
-import { runFileAction, SHELL_FILE_ACTIONS } from './fileActions';
+import { runFileAction } from './fileActions';
 import { describeValue, writeUserSetting } from './settings';
 
 /** The words on the button that runs something in a terminal. */
@@ -24,7 +24,8 @@ export async function runItem(ctx: Context, item: Item, options: RunOptions = {}
     case 'command':
     case 'git':
     case 'file':
-      if (SHELL_FILE_ACTIONS.includes(item.id)) return runFileAction(ctx, item.id);
+      // The core leaves out the command of the file actions VS Code has none for (rename, duplicate, delete).
+      if (item.kind === 'file' && !item.command) return runFileAction(ctx, item.id);
       if (!item.command) throw new Error(`“${item.title}” has no command to run`);
       ctx.log.info(`run ${item.kind} ${item.id}: command ${item.command}`);
       await vscode.commands.executeCommand(item.command);
