@@ -1164,7 +1164,8 @@ impl Index {
     /// `#` for scripts) the rest of those kinds follow in catalog order, so the filter alone
     /// lists what there is.
     fn recent_only(&self, options: &RankOptions, limit: usize) -> Vec<RankedItem> {
-        let allowed = |i: &usize| options.kinds.is_empty() || options.kinds.contains(&self.items[*i].kind);
+        let allowed =
+            |i: &usize| options.kinds.is_empty() || options.kinds.contains(&self.items[*i].kind);
         let recent: Vec<usize> = options
             .recent
             .iter()
@@ -1494,8 +1495,17 @@ mod arena_tests {
             limit: 10,
             ..Default::default()
         };
-        assert_eq!(ids(&scripts), ["script:lint", "script:build", "script:test"]);
-        assert_eq!(ids(&RankOptions { limit: 2, ..scripts }), ["script:lint", "script:build"]);
+        assert_eq!(
+            ids(&scripts),
+            ["script:lint", "script:build", "script:test"]
+        );
+        assert_eq!(
+            ids(&RankOptions {
+                limit: 2,
+                ..scripts
+            }),
+            ["script:lint", "script:build"]
+        );
         let unfiltered = RankOptions {
             recent,
             limit: 10,

@@ -10,9 +10,8 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 use solidus_core::project::{
-    TaskInput,
     build_project, cargo, composer, deno, files_to_read, glob, just, make, npm,
-    parse_custom_commands, quote_arg, FileInput, FolderInput, Known, Os, ProjectInput,
+    parse_custom_commands, quote_arg, FileInput, FolderInput, Known, Os, ProjectInput, TaskInput,
 };
 use solidus_core::{ItemKind, Risk, SettingSchema};
 
@@ -388,7 +387,9 @@ fn build_project_survives_arbitrary_workspaces() {
             tasks: (0..rng.below(4))
                 .map(|_| TaskInput {
                     name: rng.text(COMMON, 3),
-                    source: rng.pick(&["Workspace", "npm", "", "gulp", "a:b"]).to_string(),
+                    source: rng
+                        .pick(&["Workspace", "npm", "", "gulp", "a:b"])
+                        .to_string(),
                     folder: rng.pick(&["app", "", "x:y", "zz"]).to_string(),
                     detail: rng.text(COMMON, 4),
                 })

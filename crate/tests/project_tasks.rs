@@ -42,31 +42,54 @@ fn tasks_from_other_providers_become_script_items_and_point_at_their_task() {
     assert_eq!(
         listed,
         [
-            ("task:Workspace:app:serve docs", "Task: serve docs", Some("mkdocs serve")),
+            (
+                "task:Workspace:app:serve docs",
+                "Task: serve docs",
+                Some("mkdocs serve")
+            ),
             (
                 "task:typescript:app:tsc: build - tsconfig.json",
                 "Task: typescript: tsc: build - tsconfig.json",
                 None
             ),
-            ("task:Workspace::deploy", "Task: deploy", Some("./deploy.sh")),
+            (
+                "task:Workspace::deploy",
+                "Task: deploy",
+                Some("./deploy.sh")
+            ),
         ]
     );
     assert_eq!(
         catalog.tasks,
         [
-            TaskRef { id: "task:Workspace:app:serve docs".into(), index: 1 },
-            TaskRef { id: "task:typescript:app:tsc: build - tsconfig.json".into(), index: 2 },
-            TaskRef { id: "task:Workspace::deploy".into(), index: 5 },
+            TaskRef {
+                id: "task:Workspace:app:serve docs".into(),
+                index: 1
+            },
+            TaskRef {
+                id: "task:typescript:app:tsc: build - tsconfig.json".into(),
+                index: 2
+            },
+            TaskRef {
+                id: "task:Workspace::deploy".into(),
+                index: 5
+            },
         ]
     );
     for item in catalog.items.iter().filter(|i| i.source == "project:tasks") {
         assert_eq!(item.kind, ItemKind::Script);
         assert_eq!(item.risk, Risk::ReachesShell, "{}", item.id);
         assert!(item.from_workspace);
-        assert!(catalog.run(&item.id).is_none(), "tasks run through VS Code, not a command line");
+        assert!(
+            catalog.run(&item.id).is_none(),
+            "tasks run through VS Code, not a command line"
+        );
     }
     assert!(
-        catalog.warnings.iter().any(|w| w.message.contains("has an empty name")),
+        catalog
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("has an empty name")),
         "{:?}",
         catalog.warnings
     );
@@ -77,19 +100,34 @@ fn multi_root_task_titles_name_their_folder() {
     let mut project = input(vec![folder("app", &[]), folder("docs", &[])]);
     project.tasks = vec![task("serve", "Workspace", "docs", "")];
     let catalog = build(&project);
-    let item = catalog.items.iter().find(|i| i.source == "project:tasks").unwrap();
+    let item = catalog
+        .items
+        .iter()
+        .find(|i| i.source == "project:tasks")
+        .unwrap();
     assert_eq!(item.title, "Task: serve (docs)");
 }
 
 #[test]
 fn restricted_mode_lists_no_task_and_counts_them_as_hidden() {
-    let mut project = input(vec![folder("app", &[("package.json", r#"{"scripts": {"a": "x"}}"#)])]);
+    let mut project = input(vec![folder(
+        "app",
+        &[("package.json", r#"{"scripts": {"a": "x"}}"#)],
+    )]);
     project.tasks = tasks();
     project.trusted = false;
     let catalog = build(&project);
-    assert!(catalog.items.iter().all(|i| !i.from_workspace), "{:?}", catalog.items);
+    assert!(
+        catalog.items.iter().all(|i| !i.from_workspace),
+        "{:?}",
+        catalog.items
+    );
     assert!(catalog.tasks.is_empty());
     // One package script and the three listable tasks.
     assert_eq!(catalog.hidden_scripts, 4);
-    assert!(catalog.restricted.as_deref().unwrap().contains("4 workspace scripts"));
+    assert!(catalog
+        .restricted
+        .as_deref()
+        .unwrap()
+        .contains("4 workspace scripts"));
 }

@@ -535,11 +535,21 @@ fn search_plan_follows_trust_settings_and_plugins() {
 fn typed_names_find_commands_best_tier_first() {
     let d = run(vec![
         file(Provider::Solidus, Scope::Project, "review.md", "Review"),
-        file(Provider::Claude, Scope::Project, "review.md", "Claude review"),
+        file(
+            Provider::Claude,
+            Scope::Project,
+            "review.md",
+            "Claude review",
+        ),
         file(Provider::Solidus, Scope::Project, "review-all.md", "All"),
         file(Provider::Solidus, Scope::Project, "code-review.md", "Code"),
         file(Provider::Solidus, Scope::Project, "prereview.md", "Pre"),
-        file(Provider::Solidus, Scope::Project, "rebuild-view.md", "Fuzzy"),
+        file(
+            Provider::Solidus,
+            Scope::Project,
+            "rebuild-view.md",
+            "Fuzzy",
+        ),
         file(Provider::Solidus, Scope::Project, "deploy.md", "Other"),
     ]);
     let found = |typed: &str| -> Vec<String> {
@@ -560,7 +570,10 @@ fn typed_names_find_commands_best_tier_first() {
         ]
     );
     assert_eq!(found("claude.review"), ["claude:review"]);
-    assert_eq!(found("REV")[..3], ["solidus:review", "claude:review", "solidus:review-all"]);
+    assert_eq!(
+        found("REV")[..3],
+        ["solidus:review", "claude:review", "solidus:review-all"]
+    );
     // Two letters are too few for a fuzzy guess; nothing unrelated comes back.
     assert_eq!(found("dp"), Vec::<String>::new());
     assert_eq!(found("").len(), d.commands.len());

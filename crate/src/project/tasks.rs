@@ -10,7 +10,8 @@ use super::{bad_name, make_id, one_line, Sink};
 use crate::item::{Item, ItemKind, Risk};
 
 /// Task sources whose scripts Solidus already lists from the project files.
-pub const DUPLICATE_SOURCES: &[&str] = &["npm", "cargo", "rust", "deno", "make", "just", "composer"];
+pub const DUPLICATE_SOURCES: &[&str] =
+    &["npm", "cargo", "rust", "deno", "make", "just", "composer"];
 
 /// One task as the shell saw it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -40,11 +41,17 @@ pub(crate) fn items(tasks: &[TaskInput], multi: bool, sink: &mut Sink) -> Vec<(I
     let mut out = Vec::new();
     for (index, task) in tasks.iter().enumerate() {
         let source = task.source.trim();
-        if DUPLICATE_SOURCES.iter().any(|s| s.eq_ignore_ascii_case(source)) {
+        if DUPLICATE_SOURCES
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(source))
+        {
             continue;
         }
         if let Some(problem) = bad_name(&task.name) {
-            sink.warn("tasks", format!("a {} task {problem}, skipped", one_line(source, 40)));
+            sink.warn(
+                "tasks",
+                format!("a {} task {problem}, skipped", one_line(source, 40)),
+            );
             continue;
         }
         let folder = task.folder.trim();
