@@ -2,13 +2,20 @@
 import * as vscode from 'vscode';
 import type { JsonValue, PlanStep, PromptContext, ValidatedPlan } from './core';
 import type { Context } from './ctx';
-import { lmComplete, hasChatModel } from './lm';
-import { anthropicComplete, openAiComplete, ProviderError, type ModelRequest } from './providers';
+import {
+  chooseWriteTarget,
+  describeStepForLog,
+  formatPlanDetail,
+  needsConfirmation,
+  planMessage,
+  RUN_PLAN,
+  UndoJournal,
+  type WriteTarget,
+} from './doPlan';
+import { hasChatModel, lmComplete } from './lm';
+import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from './providers';
 import { commandLineFor, runItem } from './run';
 import { describeValue } from './settings';
-import {
-  chooseWriteTarget, describeStepForLog, formatPlanDetail, needsConfirmation, planMessage, RUN_PLAN, UndoJournal, type WriteTarget,
-} from './doPlan';
 
 /** The HTTP providers that need a key; the editor's own models do not. */
 export type KeyedProvider = 'openai' | 'anthropic';
@@ -32,7 +39,7 @@ export async function runDoRequest(ctx: Context, request: string): Promise<DoOut
   } catch (error) {
     // Only bugs get here (a core panic, an editor API throwing); callers such as the closed popup cannot show them.
     const message = error instanceof Error ? error.message : String(error);
-    ctx.log.error(`do: outcome: failed unexpectedly: ${error instanceof Error ? error.stack ?? message : message}`);
+    ctx.log.error(`do: outcome: failed unexpectedly: ${error instanceof Error ? (error.stack ?? message) : message}`);
     void vscode.window.showErrorMessage(`Solidus /do failed: ${message}. "Solidus: Show Log" has the details.`);
     return 'failed';
   }
@@ -85,7 +92,9 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   const checked = ctx.core.checkPlan(raw);
   if (!checked.ok) {
     log(`outcome: unusable answer (${checked.code}): ${checked.message}`);
-    void vscode.window.showErrorMessage(`Solidus /do: the model's answer could not be used: ${checked.message}. Try rephrasing the request.`);
+    void vscode.window.showErrorMessage(
+      `Solidus /do: the model's answer could not be used: ${checked.message}. Try rephrasing the request.`,
+    );
     return 'failed';
   }
   const plan = checked.plan;
@@ -96,13 +105,18 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   if (plan.outcome === 'replyOnly' || plan.steps.length === 0) {
     log('outcome: reply only, nothing ran');
     const reply = plan.reply.trim() || 'The model found nothing in the catalog that does this.';
-    const left = plan.dropped.length ? ` (${plan.dropped.length} invalid step${plan.dropped.length === 1 ? '' : 's'} left out; see "Solidus: Show Log")` : '';
+    const left = plan.dropped.length
+      ? ` (${plan.dropped.length} invalid step${plan.dropped.length === 1 ? '' : 's'} left out; see "Solidus: Show Log")`
+      : '';
     void vscode.window.showInformationMessage(`Solidus /do: ${reply}${left}`);
     return 'replyOnly';
   }
 
   if (needsConfirmation(plan, ai.confirmBeforeRun)) {
-    const options: vscode.MessageOptions = { modal: true, detail: formatPlanDetail(plan, (step) => shellLine(ctx, step)) };
+    const options: vscode.MessageOptions = {
+      modal: true,
+      detail: formatPlanDetail(plan, (step) => shellLine(ctx, step)),
+    };
     // A plan that reaches a shell gets the warning dialog; Cancel comes with every modal dialog.
     const choice = plan.mustConfirm
       ? await vscode.window.showWarningMessage(planMessage(plan), options, RUN_PLAN)
@@ -167,10 +181,16 @@ export async function undoLastPlan(ctx: Context): Promise<void> {
     ctx.log.info(`undo: ${entry.key} back to ${describeValue(entry.previous)} (${entry.target} settings)`);
   }
   await ctx.extension.globalState.update(UNDO_STATE, undefined);
-  void vscode.window.showInformationMessage(`Solidus: restored ${journal.size} setting${journal.size === 1 ? '' : 's'} changed by the last plan.`);
+  void vscode.window.showInformationMessage(
+    `Solidus: restored ${journal.size} setting${journal.size === 1 ? '' : 's'} changed by the last plan.`,
+  );
 }
 
-async function askModel(ctx: Context, prompt: { system: string; user: string }, token: vscode.CancellationToken): Promise<string> {
+async function askModel(
+  ctx: Context,
+  prompt: { system: string; user: string },
+  token: vscode.CancellationToken,
+): Promise<string> {
   const ai = ctx.config.ai;
   const timeoutMs = ai.timeoutSeconds * 1000;
   let provider = ai.provider;
@@ -186,7 +206,9 @@ async function askModel(ctx: Context, prompt: { system: string; user: string }, 
     const request: ModelRequest = { ...prompt, model: ai.model, timeoutMs, signal: controller.signal };
     const key = await ctx.extension.secrets.get(secretName(provider));
     ctx.log.info(`do: asking ${provider} ${ai.baseUrl || '(default endpoint)'} model ${ai.model || '(unset)'}`);
-    return provider === 'openai' ? await openAiComplete(request, ai.baseUrl, key) : await anthropicComplete(request, ai.baseUrl, key);
+    return provider === 'openai'
+      ? await openAiComplete(request, ai.baseUrl, key)
+      : await anthropicComplete(request, ai.baseUrl, key);
   } finally {
     link.dispose();
   }
@@ -217,7 +239,9 @@ async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
   );
   if (failed) {
     const rest = plan.steps.length - failed.index - 1;
-    log(`outcome: step ${failed.index + 1} failed: ${failed.message}; ${rest} later step${rest === 1 ? '' : 's'} not run`);
+    log(
+      `outcome: step ${failed.index + 1} failed: ${failed.message}; ${rest} later step${rest === 1 ? '' : 's'} not run`,
+    );
     void vscode.window.showErrorMessage(
       `Solidus /do: step ${failed.index + 1} (${failed.step.description}) failed: ${failed.message}.` +
         (rest ? ` The ${rest} step${rest === 1 ? '' : 's'} after it did not run.` : '') +
@@ -225,7 +249,9 @@ async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
     );
     return 'failed';
   }
-  log(`outcome: ran ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${journal.size ? `, changed ${journal.size} setting(s)` : ''}`);
+  log(
+    `outcome: ran ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${journal.size ? `, changed ${journal.size} setting(s)` : ''}`,
+  );
   if (journal.size === 0) await ctx.extension.globalState.update(UNDO_STATE, undefined);
   vscode.window.setStatusBarMessage(
     `Solidus /do: done (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'})${journal.size ? ' · "Solidus: Undo Last Plan" reverts it' : ''}`,
@@ -242,7 +268,11 @@ async function runStep(ctx: Context, step: PlanStep, journal: UndoJournal): Prom
       if (!check.ok) throw new Error(`the value is not accepted: ${check.message}`);
       const config = vscode.workspace.getConfiguration();
       const scopes = config.inspect<JsonValue>(step.key);
-      const target = chooseWriteTarget(ctx.config.ai.settingsTarget, scopes, (vscode.workspace.workspaceFolders?.length ?? 0) > 0);
+      const target = chooseWriteTarget(
+        ctx.config.ai.settingsTarget,
+        scopes,
+        (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
+      );
       journal.record(step.key, target, target === 'workspace' ? scopes?.workspaceValue : scopes?.globalValue);
       await config.update(step.key, check.value, scope(target));
       ctx.log.info(`do: set ${step.key} = ${describeValue(check.value)} (${target} settings)`);
@@ -284,7 +314,8 @@ const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', dar
 async function promptContext(ctx: Context): Promise<PromptContext> {
   // From the popup no text editor is active; the one the user came from still counts.
   const last = ctx.activeFileUri?.toString();
-  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === last);
+  const editor =
+    vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === last);
   return {
     os: OS_NAMES[process.platform] ?? process.platform,
     language: editor?.document.languageId,
@@ -303,7 +334,9 @@ function shellLine(ctx: Context, step: PlanStep): string | undefined {
   const custom = ctx.project.custom(step.id);
   if (custom) {
     return custom.steps
-      .map((s) => (s.type === 'terminal' ? s.command : s.type === 'command' ? `(command ${s.command})` : `(setting ${s.key})`))
+      .map((s) =>
+        s.type === 'terminal' ? s.command : s.type === 'command' ? `(command ${s.command})` : `(setting ${s.key})`,
+      )
       .join(' ; ');
   }
   return undefined;

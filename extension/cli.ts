@@ -1,9 +1,9 @@
 // The `solidus` command line: the same wasm core as the extension, driven from a shell, JSON out.
 import { existsSync, readFileSync } from 'node:fs';
 import { platform } from 'node:os';
-import { collectSlashFiles } from './slashFiles';
 import { join } from 'node:path';
-import { CoreHost, type CatalogSources, type ItemSummary } from './core';
+import { type CatalogSources, CoreHost, type ItemSummary } from './core';
+import { collectSlashFiles } from './slashFiles';
 
 const USAGE = `usage:
   solidus catalog   (--vscode <dir> | --snapshot <file>)
@@ -84,7 +84,8 @@ function limitOf(flags: Map<string, string>, fallback: number): number {
   const text = flags.get('limit');
   if (text === undefined) return fallback;
   const limit = Number(text);
-  if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a positive whole number, not ${text}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UsageError(`--limit must be a positive whole number, not ${text}`);
   return limit;
 }
 
@@ -179,7 +180,9 @@ async function main(argv: string[]): Promise<number> {
           const result: Record<string, unknown> = { request: entry.request, items: items.map(brief) };
           if (Array.isArray(entry.expect)) {
             const names = new Set(items.flatMap((i) => [i.command, i.key]).filter(Boolean));
-            const missing = (entry.expect as unknown[][]).filter((group) => !group.some((name) => names.has(String(name))));
+            const missing = (entry.expect as unknown[][]).filter(
+              (group) => !group.some((name) => names.has(String(name))),
+            );
             result.covered = missing.length === 0;
             result.missing = missing;
           }
@@ -219,15 +222,18 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  }, (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`solidus: ${error.message}\n\n${USAGE}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`solidus: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    }
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        process.stderr.write(`solidus: ${error.message}\n\n${USAGE}\n`);
+        process.exitCode = 2;
+      } else {
+        process.stderr.write(`solidus: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      }
+    },
+  );
 }

@@ -22,7 +22,15 @@ export interface AiConfig {
 export type SlashTargetSetting = 'do' | 'chat' | 'clipboard';
 /** The tools whose command folders Solidus reads, each switchable with `solidus.slash.providers.<id>`. */
 export const SLASH_PROVIDERS = [
-  'solidus', 'claude', 'claude-skills', 'claude-plugins', 'codex', 'gemini', 'cursor', 'copilot', 'opencode',
+  'solidus',
+  'claude',
+  'claude-skills',
+  'claude-plugins',
+  'codex',
+  'gemini',
+  'cursor',
+  'copilot',
+  'opencode',
 ] as const;
 export type SlashProviderId = (typeof SLASH_PROVIDERS)[number];
 
@@ -45,7 +53,9 @@ export function readConfig(): SolidusConfig {
   const config = vscode.workspace.getConfiguration('solidus');
   const int = (key: string, fallback: number, min: number, max: number): number => {
     const value = config.get<unknown>(key);
-    return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
+    return typeof value === 'number' && Number.isFinite(value)
+      ? Math.min(max, Math.max(min, Math.round(value)))
+      : fallback;
   };
   const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
     const value = config.get<unknown>(key);

@@ -4,18 +4,68 @@ import { join } from 'node:path';
 import type * as Glue from '../crate/pkg/solidus_core';
 
 export type {
-  ProjectFileInput, ProjectFileRequest, ProjectInput, ProjectOs, ProjectResult, ProjectTaskInput, RunSpec, CustomCommand, CustomStep, Risk,
-  CheckPlanResult, PlanStep, PrepareDoParams, PrepareDoResult, PromptContext, ValidatedPlan,
-  SlashCandidateFile, SlashCommand, SlashDiscoverInput, SlashDiscovery, SlashExpandRequest, SlashExpansion,
-  SlashSearchPlan, SlashSearchRequest,
-  CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, EnterAction, Item, ItemKind, ItemSummary, JsonValue, Query,
-  RankParams, RankResult, RankedResult, SettingSchema, Warning,
+  CatalogSources,
+  CatalogStats,
+  CheckPlanResult,
+  CheckSettingParams,
+  CheckSettingResult,
+  CustomCommand,
+  CustomStep,
+  EnterAction,
+  Item,
+  ItemKind,
+  ItemSummary,
+  JsonValue,
+  PlanStep,
+  PrepareDoParams,
+  PrepareDoResult,
+  ProjectFileInput,
+  ProjectFileRequest,
+  ProjectInput,
+  ProjectOs,
+  ProjectResult,
+  ProjectTaskInput,
+  PromptContext,
+  Query,
+  RankedResult,
+  RankParams,
+  RankResult,
+  Risk,
+  RunSpec,
+  SettingSchema,
+  SlashCandidateFile,
+  SlashCommand,
+  SlashDiscoverInput,
+  SlashDiscovery,
+  SlashExpandRequest,
+  SlashExpansion,
+  SlashSearchPlan,
+  SlashSearchRequest,
+  ValidatedPlan,
+  Warning,
 } from '../crate/pkg/solidus_core';
+
 import type {
-  ProjectFileRequest, ProjectInput, ProjectResult,
-  CheckPlanResult, PrepareDoParams, PrepareDoResult, SlashDiscoverInput, SlashDiscovery, SlashExpandRequest,
-  SlashExpansion, SlashSearchPlan, SlashSearchRequest,
-  CatalogSources, CatalogStats, CheckSettingParams, CheckSettingResult, Item, RankParams, RankResult, Warning,
+  CatalogSources,
+  CatalogStats,
+  CheckPlanResult,
+  CheckSettingParams,
+  CheckSettingResult,
+  Item,
+  PrepareDoParams,
+  PrepareDoResult,
+  ProjectFileRequest,
+  ProjectInput,
+  ProjectResult,
+  RankParams,
+  RankResult,
+  SlashDiscoverInput,
+  SlashDiscovery,
+  SlashExpandRequest,
+  SlashExpansion,
+  SlashSearchPlan,
+  SlashSearchRequest,
+  Warning,
 } from '../crate/pkg/solidus_core';
 
 type GlueModule = typeof Glue;
@@ -63,7 +113,10 @@ export class CoreHost {
   /** How many times the core was re-created after a panic. */
   restarts = 0;
 
-  constructor(private readonly onPanic: (message: string) => void = () => {}, private readonly dir = defaultCoreDir()) {
+  constructor(
+    private readonly onPanic: (message: string) => void = () => {},
+    private readonly dir = defaultCoreDir(),
+  ) {
     this.glue = loadGlue(dir);
   }
 

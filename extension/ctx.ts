@@ -1,7 +1,7 @@
 // The context object: owns every disposable, the core, the catalog build and the log.
 import * as vscode from 'vscode';
 import { readConfig, type SolidusConfig } from './config';
-import { CoreHost, type CatalogSources, type CatalogStats } from './core';
+import { type CatalogSources, type CatalogStats, CoreHost } from './core';
 import { ProjectService } from './project';
 import { RecentItems } from './recent';
 import { SlashService } from './slash';
@@ -91,7 +91,9 @@ export class Context implements vscode.Disposable {
         this.changeEmitter.fire();
         this.readyWaiters.splice(0).forEach((resolve) => resolve());
       } catch (error) {
-        this.log.error(`catalog build failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        this.log.error(
+          `catalog build failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
       }
     })();
     await this.building;

@@ -18,7 +18,10 @@ export function planMessage(plan: ValidatedPlan): string {
  * dropped or cut so the user knows the plan is not all the model asked for. `shellLine` gives the
  * exact command a script or macro step runs, which the step's description does not carry.
  */
-export function formatPlanDetail(plan: ValidatedPlan, shellLine: (step: PlanStep) => string | undefined = () => undefined): string {
+export function formatPlanDetail(
+  plan: ValidatedPlan,
+  shellLine: (step: PlanStep) => string | undefined = () => undefined,
+): string {
   const lines = plan.steps.map((step, index) => {
     const why = step.why.trim() ? `  (${step.why.trim()})` : '';
     const shell = step.reachesShell ? `\n   ⚠ reaches a shell: ${step.shellReason ?? 'runs outside the editor'}` : '';
@@ -50,7 +53,11 @@ export interface SettingScopes {
  * Where to write a setting. `auto` writes where it is already set (workspace if the workspace sets
  * it, else user). Without an open folder there are no workspace settings, so everything goes to user.
  */
-export function chooseWriteTarget(setting: 'user' | 'workspace' | 'auto', scopes: SettingScopes | undefined, hasWorkspace: boolean): WriteTarget {
+export function chooseWriteTarget(
+  setting: 'user' | 'workspace' | 'auto',
+  scopes: SettingScopes | undefined,
+  hasWorkspace: boolean,
+): WriteTarget {
   if (!hasWorkspace) return 'user';
   if (setting === 'auto') return scopes?.workspaceValue !== undefined ? 'workspace' : 'user';
   return setting;
@@ -97,7 +104,8 @@ export class UndoJournal {
     for (const entry of value as unknown[]) {
       if (!entry || typeof entry !== 'object') continue;
       const { key, target, previous } = entry as Partial<UndoEntry>;
-      if (typeof key === 'string' && (target === 'user' || target === 'workspace')) journal.record(key, target, previous);
+      if (typeof key === 'string' && (target === 'user' || target === 'workspace'))
+        journal.record(key, target, previous);
     }
     return journal;
   }

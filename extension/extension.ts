@@ -48,7 +48,9 @@ export function activate(extension: vscode.ExtensionContext): void {
     ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
   } catch (error) {
     // VS Code does not show activation errors itself.
-    void vscode.window.showErrorMessage(`Solidus failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(
+      `Solidus failed to start: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -59,7 +61,7 @@ export function deactivate(): void {
 
 function reportError(ctx: Context, what: string, error: unknown): void {
   const text = error instanceof Error ? error.message : String(error);
-  ctx.log.error(`${what}: ${error instanceof Error ? error.stack ?? text : text}`);
+  ctx.log.error(`${what}: ${error instanceof Error ? (error.stack ?? text) : text}`);
   void vscode.window.showErrorMessage(`Solidus: ${what}: ${text}`);
 }
 

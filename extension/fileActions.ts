@@ -7,7 +7,8 @@ import type { RunOutcome } from './run';
 export function checkNewPath(value: string): string | undefined {
   const path = value.trim();
   if (!path) return 'Type a name';
-  if (path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path)) return 'Give a path relative to the file’s folder or the workspace';
+  if (path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path))
+    return 'Give a path relative to the file’s folder or the workspace';
   if (path.split(/[\\/]/).some((part) => part === '..')) return '“..” is not allowed';
   return undefined;
 }
@@ -27,7 +28,11 @@ export async function runFileAction(ctx: Context, id: string): Promise<RunOutcom
   /** New paths are relative to the workspace folder when there is one, so a file can move between folders. */
   const resolve = (value: string) => vscode.Uri.joinPath(folder?.uri ?? dir, ...value.trim().split(/[\\/]/));
   const shown = folder ? vscode.workspace.asRelativePath(uri, false) : base;
-  const exists = async (target: vscode.Uri) => vscode.workspace.fs.stat(target).then(() => true, () => false);
+  const exists = async (target: vscode.Uri) =>
+    vscode.workspace.fs.stat(target).then(
+      () => true,
+      () => false,
+    );
   switch (id) {
     case 'file:rename': {
       const start = shown.length - base.length;
@@ -66,7 +71,11 @@ export async function runFileAction(ctx: Context, id: string): Promise<RunOutcom
       return 'ran';
     }
     case 'file:delete': {
-      const answer = await vscode.window.showWarningMessage(`Move “${shown}” to the trash?`, { modal: true }, 'Move to Trash');
+      const answer = await vscode.window.showWarningMessage(
+        `Move “${shown}” to the trash?`,
+        { modal: true },
+        'Move to Trash',
+      );
       if (answer !== 'Move to Trash') return 'cancelled';
       try {
         await vscode.workspace.fs.delete(uri, { useTrash: true, recursive: false });

@@ -49,7 +49,9 @@ export async function lmComplete(request: LmRequest, token: vscode.CancellationT
   const model = await pickChatModel(request.modelHint);
   if (!model) {
     throw new ProviderError(
-      request.modelHint ? `No chat model matches solidus.ai.model = "${request.modelHint}". Clear the setting to use the first available model. ${NO_MODEL}` : NO_MODEL,
+      request.modelHint
+        ? `No chat model matches solidus.ai.model = "${request.modelHint}". Clear the setting to use the first available model. ${NO_MODEL}`
+        : NO_MODEL,
       'config',
     );
   }
@@ -67,12 +69,18 @@ export async function lmComplete(request: LmRequest, token: vscode.CancellationT
       ? new ProviderError(`${label} did not answer within ${Math.round(request.timeoutMs / 1000)} s.`, 'timeout')
       : new ProviderError('Cancelled.', 'cancelled');
   try {
-    const messages = [vscode.LanguageModelChatMessage.User(request.system), vscode.LanguageModelChatMessage.User(request.user)];
+    const messages = [
+      vscode.LanguageModelChatMessage.User(request.system),
+      vscode.LanguageModelChatMessage.User(request.user),
+    ];
     let text = '';
     try {
       const response = await model.sendRequest(
         messages,
-        { justification: 'Solidus /do asks a model for a plan built only from actions it knows, and shows it before anything runs.' },
+        {
+          justification:
+            'Solidus /do asks a model for a plan built only from actions it knows, and shows it before anything runs.',
+        },
         source.token,
       );
       for await (const chunk of response.text) {
@@ -98,7 +106,10 @@ function lmFailure(error: unknown, label: string): ProviderError {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof vscode.LanguageModelError) {
     if (error.code === vscode.LanguageModelError.NoPermissions.name) {
-      return new ProviderError(`Solidus may not use ${label}: ${message}. Allow it when VS Code asks, or pick another provider.`, 'auth');
+      return new ProviderError(
+        `Solidus may not use ${label}: ${message}. Allow it when VS Code asks, or pick another provider.`,
+        'auth',
+      );
     }
     if (error.code === vscode.LanguageModelError.NotFound.name) {
       return new ProviderError(`${label} is no longer available: ${message}.`, 'config');

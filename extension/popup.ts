@@ -1,14 +1,14 @@
 // The popup: a webview that renders ranked results; ranking and every action run here in the host.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { runDoRequest } from './agent';
 import type { Item, ItemKind, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
+import { runItem } from './run';
 import { currentValue, describeValue, writeUserSetting } from './settings';
-import { runDoRequest } from './agent';
 import { describeOrigin, SLASH_BUILTINS, typedName } from './slash';
 import { runSlashText } from './slashRun';
-import { runItem } from './run';
 
 /** Prefixes that narrow the list to some kinds, as `>` does in VS Code's palette. */
 export const KIND_FILTERS: { prefix: string; kinds: ItemKind[]; label: string }[] = [
@@ -152,15 +152,17 @@ export class Popup implements vscode.Disposable {
       ...(filter ? { kinds: filter.kinds } : {}),
     });
     const context = new RowContext(this.ctx.activeFileUri);
-    const rows = [...(filter ? [] : this.slashRows(text)), ...ranked.results.map((r) => context.decorate(toRow(r)))].slice(
-      0,
-      this.ctx.config.maxResults,
-    );
+    const rows = [
+      ...(filter ? [] : this.slashRows(text)),
+      ...ranked.results.map((r) => context.decorate(toRow(r))),
+    ].slice(0, this.ctx.config.maxResults);
     let emptyHint: string | undefined;
     if (!rows.length) {
       if (query.trim()) emptyHint = `No ${filter ? `${filter.label} match` : 'match for'} “${query.trim()}”.`;
       else if (filter) emptyHint = `Type to search ${filter.label}.`;
-      else emptyHint = 'Type to search · > commands · @ settings · # scripts · $ run in a terminal · / slash commands. Recently used items appear here.';
+      else
+        emptyHint =
+          'Type to search · > commands · @ settings · # scripts · $ run in a terminal · / slash commands. Recently used items appear here.';
       const restricted = filter?.prefix === '#' ? this.ctx.project.restricted : undefined;
       if (restricted) emptyHint += ` ${restricted}.`;
     }
@@ -173,9 +175,16 @@ export class Popup implements vscode.Disposable {
   private shellRows(command: string): { rows: Row[]; emptyHint?: string } {
     const item = this.ctx.core.item(TERMINAL_ID);
     if (!item) return { rows: [], emptyHint: 'The terminal is not available here.' };
-    if (!command) return { rows: [], emptyHint: 'Type a shell command after $ to run it in a terminal (you confirm it first).' };
+    if (!command)
+      return { rows: [], emptyHint: 'Type a shell command after $ to run it in a terminal (you confirm it first).' };
     return {
-      rows: [{ ...toRow({ item, score: 0, highlights: [] }), title: `Run in a terminal: ${command}`, detail: 'Shown in full and confirmed before it runs' }],
+      rows: [
+        {
+          ...toRow({ item, score: 0, highlights: [] }),
+          title: `Run in a terminal: ${command}`,
+          detail: 'Shown in full and confirmed before it runs',
+        },
+      ],
     };
   }
 
@@ -228,7 +237,10 @@ export class Popup implements vscode.Disposable {
       await this.startSetting(item, item.key);
       return;
     }
-    const args = id === TERMINAL_ID && this.text.startsWith(SHELL_PREFIX) ? this.text.slice(SHELL_PREFIX.length).trim() : undefined;
+    const args =
+      id === TERMINAL_ID && this.text.startsWith(SHELL_PREFIX)
+        ? this.text.slice(SHELL_PREFIX.length).trim()
+        : undefined;
     // Confirmations, pickers and terminals belong to the workbench, so the popup goes first.
     this.close();
     try {

@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import type { CustomCommand, JsonValue, ProjectOs, ProjectResult, RunSpec } from './core';
 import type { Context } from './ctx';
+import { fetchTaskList, type NamedFolder, readProjectFiles, taskToInput, uniqueFolderNames } from './projectFiles';
 import { RebuildQueue, workspaceChangeTriggers } from './triggers';
-import { fetchTaskList, readProjectFiles, taskToInput, uniqueFolderNames, type NamedFolder } from './projectFiles';
 
 /** How long file events settle before a rebuild (package managers write many files at once). */
 const DEBOUNCE_MS = 400;
@@ -87,8 +87,10 @@ export class ProjectService implements vscode.Disposable {
       const base = {
         trusted,
         os: OS[process.platform] ?? 'linux',
-        disabledPacks: Object.entries(packs).filter(([, on]) => on === false).map(([id]) => id),
-        customCommands: (config.get<JsonValue>('customCommands') ?? null),
+        disabledPacks: Object.entries(packs)
+          .filter(([, on]) => on === false)
+          .map(([id]) => id),
+        customCommands: config.get<JsonValue>('customCommands') ?? null,
       } as const;
       const warn = (message: string) => log.warn(`project: ${message}`);
       // Restricted Mode: VS Code runs no task provider, and workspace tasks are not offered anyway.
@@ -96,7 +98,8 @@ export class ProjectService implements vscode.Disposable {
         readProjectFiles(folders, base, (request) => this.ctx.core.projectFilesToRead(request), warn),
         trusted ? fetchTaskList(warn) : Promise.resolve([]),
       ]);
-      const folderName = (folder: vscode.WorkspaceFolder) => folders.find((f) => f.folder.uri.toString() === folder.uri.toString())?.name;
+      const folderName = (folder: vscode.WorkspaceFolder) =>
+        folders.find((f) => f.folder.uri.toString() === folder.uri.toString())?.name;
       input.tasks = taskList.map((task) => taskToInput(task, folderName));
       const read = performance.now();
       await this.ctx.whenReady();
@@ -108,7 +111,10 @@ export class ProjectService implements vscode.Disposable {
       this.customById = new Map(result.customCommands.map((command) => [command.id, command]));
       for (const warning of result.warnings.slice(0, 50)) warn(`${warning.source}: ${warning.message}`);
       this.showCustomProblems(result.customCommands);
-      this.watch(folders, input.folders.flatMap((f) => f.files.map((file) => file.path)));
+      this.watch(
+        folders,
+        input.folders.flatMap((f) => f.files.map((file) => file.path)),
+      );
       const files = input.folders.reduce((n, f) => n + f.files.length, 0);
       log.info(
         `project built (${reason}): ${result.runs.length} runnable scripts and packs, ${result.tasks.length} tasks, ` +
@@ -118,7 +124,9 @@ export class ProjectService implements vscode.Disposable {
       );
       this.changeEmitter.fire();
     } catch (error) {
-      log.error(`project build failed (${reason}): ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      log.error(
+        `project build failed (${reason}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
   }
 
@@ -139,7 +147,18 @@ export class ProjectService implements vscode.Disposable {
   /** Watches every file name the project was built from (and tasks.json) in every folder. */
   private watch(folders: readonly NamedFolder[], paths: string[]): void {
     const names = new Set(paths.map((p) => p.split('/').pop() ?? p));
-    for (const name of ['package.json', 'Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', 'Cargo.toml', 'deno.json', 'composer.json', 'tasks.json']) {
+    for (const name of [
+      'package.json',
+      'Makefile',
+      'makefile',
+      'GNUmakefile',
+      'justfile',
+      'Justfile',
+      'Cargo.toml',
+      'deno.json',
+      'composer.json',
+      'tasks.json',
+    ]) {
       names.add(name);
     }
     const key = [...names].sort().join(',');

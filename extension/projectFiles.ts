@@ -30,14 +30,20 @@ export function uniqueFolderNames(names: readonly string[]): string[] {
 /** Whether a root-level name matches a pattern with `*` and `?` only (the core's presence patterns). */
 export function matchesRootPattern(pattern: string, name: string): boolean {
   if (!/[*?]/.test(pattern)) return pattern === name;
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
   return new RegExp(`^${source}$`).test(name);
 }
 
 /** A task as the core needs it: name, source, folder and what it runs. */
-export function taskToInput(task: vscode.Task, folderName: (folder: vscode.WorkspaceFolder) => string | undefined): ProjectTaskInput {
+export function taskToInput(
+  task: vscode.Task,
+  folderName: (folder: vscode.WorkspaceFolder) => string | undefined,
+): ProjectTaskInput {
   const scope = task.scope;
-  const folder = scope && typeof scope === 'object' ? folderName(scope) ?? '' : '';
+  const folder = scope && typeof scope === 'object' ? (folderName(scope) ?? '') : '';
   return { name: task.name, source: task.source, folder, detail: task.detail ?? describeExecution(task.execution) };
 }
 
@@ -46,7 +52,10 @@ function describeExecution(execution: vscode.Task['execution']): string {
   const text = (part: string | vscode.ShellQuotedString): string => (typeof part === 'string' ? part : part.value);
   if (execution instanceof vscode.ShellExecution) {
     if (execution.commandLine) return execution.commandLine;
-    return [execution.command, ...(execution.args ?? [])].filter((p) => p !== undefined).map(text).join(' ');
+    return [execution.command, ...(execution.args ?? [])]
+      .filter((p) => p !== undefined)
+      .map(text)
+      .join(' ');
   }
   if (execution instanceof vscode.ProcessExecution) return [execution.process, ...execution.args].join(' ');
   return '';
@@ -61,7 +70,11 @@ export async function readProjectFiles(
 ): Promise<ProjectInput> {
   const input = (files: Map<string, ProjectFileInput[]>): ProjectInput => ({
     ...base,
-    folders: folders.map(({ name, folder }) => ({ name, root: folder.uri.fsPath || folder.uri.toString(), files: files.get(name) ?? [] })),
+    folders: folders.map(({ name, folder }) => ({
+      name,
+      root: folder.uri.fsPath || folder.uri.toString(),
+      files: files.get(name) ?? [],
+    })),
   });
   const files = new Map<string, ProjectFileInput[]>(folders.map(({ name }) => [name, []]));
   const first = filesToRead(input(files));
@@ -97,12 +110,17 @@ export async function readProjectFiles(
       const expand = async (pattern: string, read: boolean): Promise<void> => {
         let uris: vscode.Uri[];
         try {
-          uris = await vscode.workspace.findFiles(new vscode.RelativePattern(named.folder, pattern), exclude, MAX_MATCHES_PER_PATTERN);
+          uris = await vscode.workspace.findFiles(
+            new vscode.RelativePattern(named.folder, pattern),
+            exclude,
+            MAX_MATCHES_PER_PATTERN,
+          );
         } catch (error) {
           warn(`${request.name}: cannot search for ${pattern}: ${String(error)}`);
           return;
         }
-        if (uris.length === MAX_MATCHES_PER_PATTERN) warn(`${request.name}: more than ${MAX_MATCHES_PER_PATTERN} files match ${pattern}; the rest are left out`);
+        if (uris.length === MAX_MATCHES_PER_PATTERN)
+          warn(`${request.name}: more than ${MAX_MATCHES_PER_PATTERN} files match ${pattern}; the rest are left out`);
         for (const uri of uris) {
           const path = relativePath(named.folder.uri, uri);
           if (!path || known.has(path)) continue;

@@ -12,7 +12,10 @@ export interface ModelRequest {
 
 /** An expected failure with a message a user can act on. */
 export class ProviderError extends Error {
-  constructor(message: string, readonly kind: 'auth' | 'http' | 'network' | 'timeout' | 'cancelled' | 'malformed' | 'empty' | 'config') {
+  constructor(
+    message: string,
+    readonly kind: 'auth' | 'http' | 'network' | 'timeout' | 'cancelled' | 'malformed' | 'empty' | 'config',
+  ) {
     super(message);
     this.name = 'ProviderError';
   }
@@ -76,7 +79,10 @@ async function postJson({ url, headers, body, timeoutMs, signal, label }: HttpCa
   }
 }
 
-function failure(error: unknown, how: { timedOut: boolean; cancelled: boolean; timeoutMs: number; label: string }): ProviderError {
+function failure(
+  error: unknown,
+  how: { timedOut: boolean; cancelled: boolean; timeoutMs: number; label: string },
+): ProviderError {
   if (how.cancelled) return new ProviderError('Cancelled.', 'cancelled');
   if (how.timedOut) {
     return new ProviderError(`${how.label} did not answer within ${Math.round(how.timeoutMs / 1000)} s.`, 'timeout');
@@ -115,8 +121,16 @@ function trimSlash(url: string): string {
 }
 
 /** OpenAI-compatible chat completions: OpenAI, Ollama, LM Studio, vLLM, OpenRouter. */
-export async function openAiComplete(request: ModelRequest, baseUrl: string, apiKey: string | undefined): Promise<string> {
-  if (!baseUrl) throw new ProviderError('Set solidus.ai.baseUrl to the endpoint, e.g. http://127.0.0.1:11434/v1 for Ollama.', 'config');
+export async function openAiComplete(
+  request: ModelRequest,
+  baseUrl: string,
+  apiKey: string | undefined,
+): Promise<string> {
+  if (!baseUrl)
+    throw new ProviderError(
+      'Set solidus.ai.baseUrl to the endpoint, e.g. http://127.0.0.1:11434/v1 for Ollama.',
+      'config',
+    );
   if (!request.model) throw new ProviderError('Set solidus.ai.model to the model the endpoint should use.', 'config');
   const label = `the endpoint ${trimSlash(baseUrl)}`;
   const answer = (await postJson({
@@ -139,7 +153,11 @@ export async function openAiComplete(request: ModelRequest, baseUrl: string, api
 }
 
 /** Anthropic messages API. */
-export async function anthropicComplete(request: ModelRequest, baseUrl: string, apiKey: string | undefined): Promise<string> {
+export async function anthropicComplete(
+  request: ModelRequest,
+  baseUrl: string,
+  apiKey: string | undefined,
+): Promise<string> {
   if (!apiKey) throw new ProviderError('No Anthropic API key: set one with "Solidus: Set API Key".', 'config');
   if (!request.model) throw new ProviderError('Set solidus.ai.model to an Anthropic model name.', 'config');
   const root = trimSlash(baseUrl || 'https://api.anthropic.com');
@@ -158,6 +176,9 @@ export async function anthropicComplete(request: ModelRequest, baseUrl: string, 
     label,
   })) as { content?: { type?: string; text?: unknown }[] };
   if (!Array.isArray(answer?.content)) throw new ProviderError(`${label} sent an answer without content.`, 'malformed');
-  const text = answer.content.filter((part) => part?.type === 'text' && typeof part.text === 'string').map((p) => p.text).join('');
+  const text = answer.content
+    .filter((part) => part?.type === 'text' && typeof part.text === 'string')
+    .map((p) => p.text)
+    .join('');
   return nonEmpty(text, label);
 }

@@ -4,12 +4,17 @@ import type * as vscode from 'vscode';
 const KEY = 'solidus.recentItems';
 
 export class RecentItems {
-  constructor(private readonly state: vscode.Memento, private readonly max: () => number) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly max: () => number,
+  ) {}
 
   /** Item ids, most recent first. */
   list(): string[] {
     const stored = this.state.get<unknown>(KEY);
-    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string').slice(0, this.max()) : [];
+    return Array.isArray(stored)
+      ? stored.filter((id): id is string => typeof id === 'string').slice(0, this.max())
+      : [];
   }
 
   /** Moves `id` to the front; the list never grows past the configured size. */

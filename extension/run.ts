@@ -69,7 +69,9 @@ async function runInTerminal(ctx: Context, item: Item, spec: RunSpec, options: R
   const cwd = folder ? (spec.cwd ? vscode.Uri.joinPath(folder.uri, ...spec.cwd.split('/')) : folder.uri) : undefined;
   const where = cwd ? vscode.workspace.asRelativePath(cwd, true) : 'the default folder';
   if (!options.confirmed) {
-    const origin = item.fromWorkspace ? `\n\n“${item.title}” comes from the workspace's files (${item.source.replace(/^project:/, '')}).` : '';
+    const origin = item.fromWorkspace
+      ? `\n\n“${item.title}” comes from the workspace's files (${item.source.replace(/^project:/, '')}).`
+      : '';
     const answer = await vscode.window.showWarningMessage(
       `Run this in a terminal?`,
       { modal: true, detail: `${line}\n\nin ${where}${origin}` },
@@ -98,19 +100,24 @@ async function askArguments(item: Item, spec: RunSpec): Promise<string | undefin
       validateInput: (value) => (value.trim() ? undefined : 'Type a command'),
     });
   }
-  const names = spec.params.map((p) => (p.required ? `<${p.name}>` : `[${p.name}${p.default !== undefined ? `=${p.default}` : ''}]`));
+  const names = spec.params.map((p) =>
+    p.required ? `<${p.name}>` : `[${p.name}${p.default !== undefined ? `=${p.default}` : ''}]`,
+  );
   const required = spec.params.some((p) => p.required);
   return vscode.window.showInputBox({
     title: item.title,
     prompt: `Arguments: ${names.join(' ')} (typed as in a shell, after ${spec.commandLine})`,
     ignoreFocusOut: true,
-    validateInput: (value) => (required && !value.trim() ? `${names.filter((n) => n.startsWith('<')).join(' ')} is required` : undefined),
+    validateInput: (value) =>
+      required && !value.trim() ? `${names.filter((n) => n.startsWith('<')).join(' ')} is required` : undefined,
   });
 }
 
 /** The folder to run in: the spec's only one, a pick among several, or the active one for `term:run`. Null = cancelled. */
 async function chooseFolder(ctx: Context, spec: RunSpec): Promise<vscode.WorkspaceFolder | undefined | null> {
-  const folders = spec.folders.map((name) => ctx.project.folder(name)).filter((f): f is vscode.WorkspaceFolder => f !== undefined);
+  const folders = spec.folders
+    .map((name) => ctx.project.folder(name))
+    .filter((f): f is vscode.WorkspaceFolder => f !== undefined);
   if (folders.length === 1) return folders[0];
   if (folders.length > 1) {
     const picked = await vscode.window.showQuickPick(
@@ -127,7 +134,10 @@ async function runTask(ctx: Context, item: Item, task: vscode.Task, options: Run
   if (!options.confirmed) {
     const answer = await vscode.window.showWarningMessage(
       `Run the task “${task.name}”?`,
-      { modal: true, detail: `${item.detail ?? ''}\n\nProvided by ${task.source}; tasks run programs from the workspace.`.trim() },
+      {
+        modal: true,
+        detail: `${item.detail ?? ''}\n\nProvided by ${task.source}; tasks run programs from the workspace.`.trim(),
+      },
       RUN_BUTTON,
     );
     if (answer !== RUN_BUTTON) return 'cancelled';

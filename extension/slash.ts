@@ -1,12 +1,12 @@
 // The slash-command service: finds command files in the workspace and home, keeps the core's catalog live.
-import { existsSync, watch, type FSWatcher, promises as fs } from 'node:fs';
+import { existsSync, type FSWatcher, promises as fs, watch } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
 import type { Context } from './ctx';
-import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 import { collectSlashFiles, markGitignored } from './slashFiles';
+import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 
 /** Names Solidus handles itself; a file command never takes them. */
 export const SLASH_BUILTINS = ['do'];
@@ -25,7 +25,10 @@ export class SlashService implements vscode.Disposable {
   private discovery: SlashDiscovery = { commands: [], skipped: [], warnings: [] };
   /** The core's restart count when `catalog` was made; a restart invalidates it. */
   private coreGeneration = -1;
-  private readonly queue = new RebuildQueue((reason) => this.discoverOnce(reason), () => this.readyResolve?.());
+  private readonly queue = new RebuildQueue(
+    (reason) => this.discoverOnce(reason),
+    () => this.readyResolve?.(),
+  );
   private readonly disposables: vscode.Disposable[] = [];
   private watchers: vscode.Disposable[] = [];
   private watchKey = '';
@@ -87,7 +90,8 @@ export class SlashService implements vscode.Disposable {
       const request = { projectRoots, home: homedir(), enabled, trusted };
       let plan = this.ctx.core.slashSearchFolders(request);
       const manifest = await readFirst(plan.manifests);
-      if (manifest !== undefined) plan = this.ctx.core.slashSearchFolders({ ...request, claudePluginsManifest: manifest });
+      if (manifest !== undefined)
+        plan = this.ctx.core.slashSearchFolders({ ...request, claudePluginsManifest: manifest });
       const files = await collectSlashFiles(plan);
       await markGitignored(files);
       const read = performance.now();
@@ -112,7 +116,7 @@ export class SlashService implements vscode.Disposable {
       this.updateWatchers(plan);
       this.changeEmitter.fire();
     } catch (error) {
-      log.error(`slash discovery failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      log.error(`slash discovery failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
 
@@ -169,7 +173,9 @@ export class SlashService implements vscode.Disposable {
   private watchPath(path: string, recursive: boolean, listener: (event: string, name: string | null) => void): void {
     let watcher: FSWatcher;
     try {
-      watcher = watch(path, { recursive, persistent: false }, (event, name) => listener(event, name === null ? null : String(name)));
+      watcher = watch(path, { recursive, persistent: false }, (event, name) =>
+        listener(event, name === null ? null : String(name)),
+      );
     } catch {
       return; // Gone in the meantime; the next discovery looks again.
     }
@@ -220,4 +226,3 @@ export function describeOrigin(command: SlashCommand, all: readonly SlashCommand
   }
   return parts.join(' · ');
 }
-

@@ -75,7 +75,10 @@ export async function markGitignored(files: SlashCandidateFile[]): Promise<void>
   }
   await Promise.all(
     [...byRoot].map(async ([root, list]) => {
-      const ignored = await checkIgnore(root, list.map((f) => f.path));
+      const ignored = await checkIgnore(
+        root,
+        list.map((f) => f.path),
+      );
       for (const file of list) if (ignored.has(file.path)) file.gitignored = true;
     }),
   );
@@ -83,11 +86,16 @@ export async function markGitignored(files: SlashCandidateFile[]): Promise<void>
 
 function checkIgnore(cwd: string, paths: string[]): Promise<Set<string>> {
   return new Promise((resolve) => {
-    const child = execFile('git', ['check-ignore', '-z', '--stdin'], { cwd, timeout: GIT_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout) => {
-      // Exit code 1 means "nothing ignored"; 128 means not a repository. Either way stdout lists what is.
-      if (error && typeof error.code !== 'number') return resolve(new Set());
-      resolve(new Set(stdout.split('\0').filter(Boolean)));
-    });
+    const child = execFile(
+      'git',
+      ['check-ignore', '-z', '--stdin'],
+      { cwd, timeout: GIT_TIMEOUT_MS, encoding: 'utf8' },
+      (error, stdout) => {
+        // Exit code 1 means "nothing ignored"; 128 means not a repository. Either way stdout lists what is.
+        if (error && typeof error.code !== 'number') return resolve(new Set());
+        resolve(new Set(stdout.split('\0').filter(Boolean)));
+      },
+    );
     child.on('error', () => resolve(new Set()));
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(paths.join('\0') + '\0');

@@ -61,7 +61,9 @@ export async function runSlashText(ctx: Context, text: string): Promise<void> {
   let expansion = await ctx.slash.expand({ text, context: editorContext() });
   if (!expansion.matched) {
     const name = text.trim().split(/\s/, 1)[0];
-    void vscode.window.showWarningMessage(`Solidus: no slash command named ${name}. “Solidus: Run Slash Command…” lists them.`);
+    void vscode.window.showWarningMessage(
+      `Solidus: no slash command named ${name}. “Solidus: Run Slash Command…” lists them.`,
+    );
     return;
   }
   if (expansion.needsInput.length) {
@@ -80,7 +82,9 @@ export async function runSlashText(ctx: Context, text: string): Promise<void> {
     expansion = await ctx.slash.expand({ text, inputs, context: editorContext() });
   }
   if (!expansion.ok) {
-    void vscode.window.showErrorMessage(`Solidus: ${expansion.command?.name ?? text}: ${expansion.error ?? 'cannot expand'}`);
+    void vscode.window.showErrorMessage(
+      `Solidus: ${expansion.command?.name ?? text}: ${expansion.error ?? 'cannot expand'}`,
+    );
     return;
   }
   for (const warning of expansion.warnings) ctx.log.warn(`slash ${expansion.command?.name}: ${warning}`);
@@ -93,7 +97,9 @@ export async function runSlashText(ctx: Context, text: string): Promise<void> {
 
 /** Replaces shell lines (after a modal confirmation) and file references; `undefined` when cancelled. */
 async function resolveSegments(ctx: Context, expansion: SlashExpansion): Promise<string | undefined> {
-  const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const roots = (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === 'file')
+    .map((f) => f.uri.fsPath);
   if (expansion.shell.length) {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showErrorMessage(
@@ -181,7 +187,9 @@ async function deliver(ctx: Context, text: string, target: string, name: string)
     } catch (error) {
       ctx.log.warn(`chat is not available: ${String(error)}`);
       await vscode.env.clipboard.writeText(text);
-      void vscode.window.showInformationMessage(`Solidus: chat is not available here, so ${name} was copied to the clipboard.`);
+      void vscode.window.showInformationMessage(
+        `Solidus: chat is not available here, so ${name} was copied to the clipboard.`,
+      );
       return;
     }
   }
@@ -208,7 +216,11 @@ export async function pickAndRunSlash(ctx: Context): Promise<void> {
   type Pick = vscode.QuickPickItem & { command: SlashCommand };
   const items: Pick[] = commands.map((command) => ({
     label: `/${typedName(command)}`,
-    description: [command.argumentHint, `${command.tool} · ${command.scope}`, command.shadowedBy ? `shadowed by ${command.shadowedBy}` : '']
+    description: [
+      command.argumentHint,
+      `${command.tool} · ${command.scope}`,
+      command.shadowedBy ? `shadowed by ${command.shadowedBy}` : '',
+    ]
       .filter(Boolean)
       .join(' · '),
     detail: command.description || undefined,

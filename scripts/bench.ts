@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CoreHost, type ItemSummary } from '../extension/core';
-import { SHARED, fixtureSources } from '../test/fixtures';
+import { fixtureSources, SHARED } from '../test/fixtures';
 import { benchSlash } from './benchSlash';
 
 const percentile = (values: number[], p: number): number => {
@@ -13,18 +13,80 @@ const ms = (n: number): string => `${n.toFixed(3)} ms`;
 
 /** Everyday popup queries of one to three words, including partial words as people type them. */
 const QUERIES: string[][] = [
-  ['font', 'zen', 'format', 'wrap', 'minimap', 'theme', 'terminal', 'commit', 'sav', 'tab', 'rename', 'fold', 'ligatures', 'autosave', 'breadcrumbs'],
-  ['word wrap', 'font size', 'tab size', 'save all', 'close editor', 'toggle sidebar', 'git push', 'line numbers', 'format document', 'auto save', 'go line', 'color theme', 'split editor', 'find files', 'wor wra'],
-  ['toggle word wrap', 'editor font size', 'format on save', 'close all editors', 'toggle zen mode', 'render white space', 'git commit all', 'show all commands', 'reload window now', 'open keyboard shortcuts', 'editor tab size', 'terminal font size', 'trim trailing whitespace', 'sort lines ascending', 'ed fo si'],
+  [
+    'font',
+    'zen',
+    'format',
+    'wrap',
+    'minimap',
+    'theme',
+    'terminal',
+    'commit',
+    'sav',
+    'tab',
+    'rename',
+    'fold',
+    'ligatures',
+    'autosave',
+    'breadcrumbs',
+  ],
+  [
+    'word wrap',
+    'font size',
+    'tab size',
+    'save all',
+    'close editor',
+    'toggle sidebar',
+    'git push',
+    'line numbers',
+    'format document',
+    'auto save',
+    'go line',
+    'color theme',
+    'split editor',
+    'find files',
+    'wor wra',
+  ],
+  [
+    'toggle word wrap',
+    'editor font size',
+    'format on save',
+    'close all editors',
+    'toggle zen mode',
+    'render white space',
+    'git commit all',
+    'show all commands',
+    'reload window now',
+    'open keyboard shortcuts',
+    'editor tab size',
+    'terminal font size',
+    'trim trailing whitespace',
+    'sort lines ascending',
+    'ed fo si',
+  ],
 ];
 
-type FuzzyScore = (pattern: string, patternLow: string, patternStart: number, word: string, wordLow: string, wordStart: number) => [number, ...number[]] | undefined;
+type FuzzyScore = (
+  pattern: string,
+  patternLow: string,
+  patternStart: number,
+  word: string,
+  wordLow: string,
+  wordStart: number,
+) => [number, ...number[]] | undefined;
 
 /** VS Code's own scorer from the monaco-editor package, bundled to CommonJS so Node can load it. */
 async function loadFuzzyScore(): Promise<FuzzyScore> {
   const esbuild = await import('esbuild');
   const entry = join(__dirname, '..', 'node_modules', 'monaco-editor', 'esm', 'vs', 'base', 'common', 'filters.js');
-  const out = await esbuild.build({ entryPoints: [entry], bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' });
+  const out = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  });
   const module = { exports: {} as { fuzzyScore: FuzzyScore } };
   new Function('module', 'exports', 'require', out.outputFiles[0]!.text)(module, module.exports, require);
   return module.exports.fuzzyScore;
@@ -64,11 +126,15 @@ async function main(): Promise<void> {
     buildTimes.push(performance.now() - start);
   }
   const items = core.items();
-  process.stdout.write(`catalog build: ${items.length} items, median ${ms(percentile(buildTimes.slice(2), 50))} (10 runs after 2 warm-ups)\n\n`);
+  process.stdout.write(
+    `catalog build: ${items.length} items, median ${ms(percentile(buildTimes.slice(2), 50))} (10 runs after 2 warm-ups)\n\n`,
+  );
 
   const fuzzyScore = await loadFuzzyScore();
   const titles = items.map((item) => ({ title: item.title, low: item.title.toLowerCase() }));
-  process.stdout.write('popup rank latency, Solidus (wasm, mode all, limit 50) vs VS Code fuzzyScore (JS, same items and queries):\n');
+  process.stdout.write(
+    'popup rank latency, Solidus (wasm, mode all, limit 50) vs VS Code fuzzyScore (JS, same items and queries):\n',
+  );
   for (const [i, queries] of QUERIES.entries()) {
     for (const q of queries) {
       core.rank({ query: q, limit: 50 }); // warm-up
@@ -100,10 +166,15 @@ async function main(): Promise<void> {
   const shortlistTimes: number[] = [];
   const sets: [string, string][] = [
     ['shared/bench/requests.jsonl', join(SHARED, 'bench', 'requests.jsonl')],
-    ['bench/own-requests.jsonl (written before tuning, never tuned on)', join(__dirname, '..', 'bench', 'own-requests.jsonl')],
+    [
+      'bench/own-requests.jsonl (written before tuning, never tuned on)',
+      join(__dirname, '..', 'bench', 'own-requests.jsonl'),
+    ],
   ];
   for (const [name, file] of sets) {
-    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
     const requests = lines.map((l) => JSON.parse(l) as { request: string; expect: string[][] });
     process.stdout.write(`\nshortlist recall (mode any) on ${name}:\n`);
     for (const limit of [20, 60]) {
@@ -117,15 +188,22 @@ async function main(): Promise<void> {
         if (missing.length === 0) covered++;
         else misses.push(`    "${request}": missing ${missing.map((g) => g.join(' | ')).join('; ')}`);
       }
-      process.stdout.write(`  recall@${limit}: ${(covered / requests.length).toFixed(3)} (${covered}/${requests.length})\n`);
+      process.stdout.write(
+        `  recall@${limit}: ${(covered / requests.length).toFixed(3)} (${covered}/${requests.length})\n`,
+      );
       if (misses.length) process.stdout.write(`  misses at ${limit}:\n${misses.join('\n')}\n`);
     }
   }
-  process.stdout.write(`  shortlist build: p50 ${ms(percentile(shortlistTimes, 50))}  p95 ${ms(percentile(shortlistTimes, 95))}\n`);
+  process.stdout.write(
+    `  shortlist build: p50 ${ms(percentile(shortlistTimes, 50))}  p95 ${ms(percentile(shortlistTimes, 95))}\n`,
+  );
   process.stdout.write(`\nwasm memory after the fixture catalog: ${(core.memoryBytes() / 1048576).toFixed(1)} MB\n`);
 
   // /do: shortlist + prompt for the seed request (what the shell does before it asks a model).
-  const seed = { request: 'make the font bigger and turn on word wrap', context: { os: 'Linux', language: 'typescript', textSelected: false, stack: ['node'] } };
+  const seed = {
+    request: 'make the font bigger and turn on word wrap',
+    context: { os: 'Linux', language: 'typescript', textSelected: false, stack: ['node'] },
+  };
   const doTimes: number[] = [];
   let promptChars = 0;
   let shortlistSize = 0;
@@ -149,7 +227,11 @@ async function main(): Promise<void> {
   let monorepoItems = 0;
   let monorepoScripts = 0;
   for (let round = 0; round < 12; round++) {
-    const input = { folders: [{ name: 'mono', root: '/mono', files: monorepoFiles(200) }], trusted: true, os: 'linux' as const };
+    const input = {
+      folders: [{ name: 'mono', root: '/mono', files: monorepoFiles(200) }],
+      trusted: true,
+      os: 'linux' as const,
+    };
     const start = performance.now();
     const result = core.setProject(input);
     if (round >= 2) monorepoTimes.push(performance.now() - start);
@@ -195,7 +277,10 @@ function monorepoFiles(packages: number): { path: string; text: string }[] {
   for (let p = 0; p < packages; p++) {
     const name = `pkg-${String(p).padStart(4, '0')}`;
     const body = Object.fromEntries(scripts.map((script) => [script, `node scripts/${script}.js --package ${name}`]));
-    files.push({ path: `packages/${name}/package.json`, text: JSON.stringify({ name: `@mono/${name}`, scripts: body }) });
+    files.push({
+      path: `packages/${name}/package.json`,
+      text: JSON.stringify({ name: `@mono/${name}`, scripts: body }),
+    });
   }
   return files;
 }

@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { CoreHost } from '../extension/core';
+
 // The extension's built-in names; slash.ts itself needs `vscode`, which plain Node lacks.
 const SLASH_BUILTINS = ['do'];
+
 import { collectSlashFiles } from '../extension/slashFiles';
 
 const CORPUS = join(__dirname, '..', '..', 'shared', 'corpus', 'slash');
@@ -29,10 +31,22 @@ function syntheticProject(): string {
   const body = 'Review $1 carefully, then $ARGUMENTS.\n' + 'Check the tests, the docs and the changelog. '.repeat(20);
   const kinds: [string, (i: number) => string, (i: number) => string][] = [
     ['.solidus/commands', (i) => `cmd${i}.md`, (i) => `---\ndescription: Solidus ${i}\n---\n${body}`],
-    ['.claude/commands', (i) => `team${i % 5}/cmd${i}.md`, (i) => `---\ndescription: Claude ${i}\nargument-hint: <file>\n---\n${body}`],
-    ['.gemini/commands', (i) => `git/cmd${i}.toml`, (i) => `description = "Gemini ${i}"\nprompt = """\n${body}{{args}}\n"""\n`],
+    [
+      '.claude/commands',
+      (i) => `team${i % 5}/cmd${i}.md`,
+      (i) => `---\ndescription: Claude ${i}\nargument-hint: <file>\n---\n${body}`,
+    ],
+    [
+      '.gemini/commands',
+      (i) => `git/cmd${i}.toml`,
+      (i) => `description = "Gemini ${i}"\nprompt = """\n${body}{{args}}\n"""\n`,
+    ],
     ['.cursor/commands', (i) => `cmd${i}.md`, () => body],
-    ['.github/prompts', (i) => `cmd${i}.prompt.md`, (i) => `---\ndescription: Copilot ${i}\n---\n${body}\${input:topic}`],
+    [
+      '.github/prompts',
+      (i) => `cmd${i}.prompt.md`,
+      (i) => `---\ndescription: Copilot ${i}\n---\n${body}\${input:topic}`,
+    ],
     ['.opencode/commands', (i) => `cmd${i}.md`, (i) => `---\ndescription: OpenCode ${i}\n---\n${body}`],
   ];
   for (let i = 0; i < 500; i++) {
@@ -72,7 +86,10 @@ export async function benchSlash(): Promise<void> {
   const project = syntheticProject();
   try {
     const catalog = await measure(core, 'slash 500-file project', [project]);
-    for (const [label, c] of [['corpus', corpus], ['500-file project', catalog]] as const) {
+    for (const [label, c] of [
+      ['corpus', corpus],
+      ['500-file project', catalog],
+    ] as const) {
       const active = c.discovery.commands.filter((command) => !command.shadowedBy);
       const times: number[] = [];
       for (const command of active) {
@@ -80,7 +97,9 @@ export async function benchSlash(): Promise<void> {
         c.expand({ text: `/${command.name} src/a.ts "two words" third`, inputs: { topic: 'x' } });
         times.push(performance.now() - start);
       }
-      process.stdout.write(`slash expansion (${label}): ${active.length} commands, median ${ms(median(times))}, max ${ms(Math.max(...times))}\n`);
+      process.stdout.write(
+        `slash expansion (${label}): ${active.length} commands, median ${ms(median(times))}, max ${ms(Math.max(...times))}\n`,
+      );
     }
     catalog.dispose();
   } finally {

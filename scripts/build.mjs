@@ -30,7 +30,10 @@ run('cargo', ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--relea
 const pkg = join(root, 'crate/pkg');
 rmSync(pkg, { recursive: true, force: true });
 run(wasmBindgen, [
-  '--target', 'nodejs', '--out-dir', pkg,
+  '--target',
+  'nodejs',
+  '--out-dir',
+  pkg,
   join(root, 'target/wasm32-unknown-unknown/release/solidus_core.wasm'),
 ]);
 
@@ -44,17 +47,30 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, 'webview'), { recursive: true });
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', minify: false };
 await esbuild.build({
-  ...common, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'],
-  entryPoints: { extension: join(root, 'extension/extension.ts') }, outdir: dist,
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  entryPoints: { extension: join(root, 'extension/extension.ts') },
+  outdir: dist,
 });
 await esbuild.build({
-  ...common, platform: 'node', format: 'cjs', target: 'node20',
-  entryPoints: { cli: join(root, 'extension/cli.ts') }, outdir: dist,
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  entryPoints: { cli: join(root, 'extension/cli.ts') },
+  outdir: dist,
   banner: { js: '#!/usr/bin/env node' },
 });
 await esbuild.build({
-  ...common, platform: 'browser', format: 'iife', target: 'es2022',
-  entryPoints: { popup: join(root, 'webview/popup.ts') }, outdir: join(dist, 'webview'),
+  ...common,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  entryPoints: { popup: join(root, 'webview/popup.ts') },
+  outdir: join(dist, 'webview'),
 });
 copyFileSync(join(root, 'webview/popup.css'), join(dist, 'webview/popup.css'));
 // The glue stays a separate file so a fresh require can re-create the instance after a panic.
@@ -65,8 +81,12 @@ if (args.has('--package')) {
   say('packaging the .vsix');
   mkdirSync(join(root, 'artifacts'), { recursive: true });
   run(process.execPath, [
-    join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links',
-    '--out', join(root, 'artifacts/solidus.vsix'),
+    join(root, 'node_modules/@vscode/vsce/vsce'),
+    'package',
+    '--no-dependencies',
+    '--no-rewrite-relative-links',
+    '--out',
+    join(root, 'artifacts/solidus.vsix'),
   ]);
 }
 writeFileSync(join(dist, '.built'), new Date().toISOString());

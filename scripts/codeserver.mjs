@@ -1,6 +1,16 @@
 // Starts code-server (VS Code in the browser) with Solidus installed, for end-to-end tests and `npm start`.
-import { spawn, execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,7 +145,10 @@ export function freePort() {
 export function portInUse(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -239,9 +252,12 @@ export async function installExtensions({ vsix, extensionsDir, userDataDir, work
   try {
     const args = [
       realpathSync(p.codeServer),
-      '--config', writeConfig(scratch),
-      '--extensions-dir', extensionsDir,
-      '--user-data-dir', userDataDir,
+      '--config',
+      writeConfig(scratch),
+      '--extensions-dir',
+      extensionsDir,
+      '--user-data-dir',
+      userDataDir,
     ];
     for (const file of vsix) args.push('--install-extension', path.resolve(file));
     args.push('--force'); // Reinstall the same version: a rebuilt .vsix keeps its version number.
@@ -300,7 +316,11 @@ export async function startCodeServer({
   let child;
   const cleanup = () => {
     if (child && child.exitCode === null && child.signalCode === null) {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
     for (const dir of owned) rmSync(dir, { recursive: true, force: true });
   };
@@ -313,10 +333,16 @@ export async function startCodeServer({
       process.stderr.write(`[codeserver] leaving ${settingsPath} as is: it does not parse as JSON with comments\n`);
     } else {
       // Trust is off when `trusted` (the folder opens trusted); on otherwise, to test Restricted Mode.
-      const settings = { ...QUIET_SETTINGS, ...existing, 'security.workspace.trust.enabled': !trusted, ...userSettings };
+      const settings = {
+        ...QUIET_SETTINGS,
+        ...existing,
+        'security.workspace.trust.enabled': !trusted,
+        ...userSettings,
+      };
       // Rewrite only on a change, so a kept settings.json keeps its comments and formatting.
-      const unchanged = Object.keys(settings).length === Object.keys(existing).length
-        && Object.entries(settings).every(([key, value]) => JSON.stringify(value) === JSON.stringify(existing[key]));
+      const unchanged =
+        Object.keys(settings).length === Object.keys(existing).length &&
+        Object.entries(settings).every(([key, value]) => JSON.stringify(value) === JSON.stringify(existing[key]));
       if (!unchanged) {
         writeFileSync(settingsPath, `${JSON.stringify(settings, null, 2)}\n`);
       }
@@ -333,11 +359,16 @@ export async function startCodeServer({
     const configPath = writeConfig(runDir);
     const args = [
       realpathSync(p.codeServer),
-      '--config', configPath,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
+      '--config',
+      configPath,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-getting-started-override',
@@ -373,8 +404,11 @@ export async function startCodeServer({
       try {
         const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
         if (res.ok) break;
-      } catch { /* not listening yet */ }
-      if (Date.now() > deadline) throw new Error(`code-server did not answer on ${base} within ${readyTimeoutMs} ms:\n${output}`);
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline)
+        throw new Error(`code-server did not answer on ${base} within ${readyTimeoutMs} ms:\n${output}`);
       await sleep(200);
     }
 
@@ -399,15 +433,27 @@ export async function startCodeServer({
         if (stopped) return;
         stopped = true;
         if (child.exitCode === null && child.signalCode === null) {
-          try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            /* already gone */
+          }
           const done = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
           if (!done) {
-            try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+            try {
+              process.kill(-child.pid, 'SIGKILL');
+            } catch {
+              /* already gone */
+            }
             await exited;
           }
         }
         // Helpers may outlive the main process for a moment; make sure the group is gone.
-        try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
         liveCleanups.delete(cleanup);
         for (const dir of owned) rmSync(dir, { recursive: true, force: true });
       },

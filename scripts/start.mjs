@@ -36,7 +36,11 @@ if (!existsSync(path.join(root, 'node_modules'))) {
 }
 run('checking build tools, code-server and Chromium (bootstrap)', 'bash', [path.join(root, 'scripts', 'bootstrap.sh')]);
 // Bootstrap ran just above, so the build skips its own check.
-run('building and packaging Solidus', process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--package', '--no-bootstrap']);
+run('building and packaging Solidus', process.execPath, [
+  path.join(root, 'scripts', 'build.mjs'),
+  '--package',
+  '--no-bootstrap',
+]);
 if (!existsSync(vsixPath)) {
   step(`the build did not produce ${path.relative(root, vsixPath)}`);
   process.exit(1);

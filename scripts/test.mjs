@@ -1,5 +1,5 @@
 // Runs every test layer (native Rust, wasm boundary and CLI, shell units, end to end) after the set-up.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,10 @@ export function ensureNodeModules() {
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
   say('installing npm dependencies');
-  execFileSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 /** Runs a command, echoing its output, and returns the output for counting. */
@@ -23,7 +26,11 @@ function runLayer(name, cmd, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const tee = (stream, target) => stream.on('data', (chunk) => { output += chunk; target.write(chunk); });
+    const tee = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        target.write(chunk);
+      });
     tee(child.stdout, process.stdout);
     tee(child.stderr, process.stderr);
     child.on('close', (code) => resolve({ name, code: code ?? 1, output }));
@@ -53,8 +60,12 @@ function findShared() {
   if (process.env.SOLIDUS_SHARED) return process.env.SOLIDUS_SHARED;
   const candidates = [join(root, '..', 'shared')];
   try {
-    const origin = execFileSync('git', ['config', '--get', 'remote.origin.url'], { cwd: root, encoding: 'utf8' }).trim();
-    if (origin && !/^[\w+.-]+:\/\//.test(origin) && !/^[^/]+@[^:]+:/.test(origin)) candidates.push(join(origin, '..', 'shared'));
+    const origin = execFileSync('git', ['config', '--get', 'remote.origin.url'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    if (origin && !/^[\w+.-]+:\/\//.test(origin) && !/^[^/]+@[^:]+:/.test(origin))
+      candidates.push(join(origin, '..', 'shared'));
   } catch {
     // Not a clone, or no origin: only the folder beside this checkout counts.
   }
@@ -62,7 +73,11 @@ function findShared() {
 }
 
 /** The test files of one layer's folder, for Node's runner (Node 20 matches no .ts by itself). */
-const files = (dir) => readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `${dir}/${f}`);
+const files = (dir) =>
+  readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => `${dir}/${f}`);
 const wants = (name) => only.length === 0 || only.includes(name);
 ensureNodeModules();
 const shared = findShared();
@@ -74,11 +89,20 @@ execFileSync(process.execPath, ['scripts/build.mjs', '--package', '--no-bootstra
 const layers = [];
 if (wants('native')) layers.push(await runLayer('native Rust', 'cargo', ['test', '--release', '--quiet']));
 const nodeTest = ['--require', './test/unit/vscode-stub.cjs', '--import', 'tsx', '--test', '--test-reporter=tap'];
-if (wants('wasm')) layers.push(await runLayer('wasm boundary and CLI', process.execPath, [...nodeTest, ...files('test/wasm')]));
+if (wants('wasm'))
+  layers.push(await runLayer('wasm boundary and CLI', process.execPath, [...nodeTest, ...files('test/wasm')]));
 if (wants('unit')) layers.push(await runLayer('shell units', process.execPath, [...nodeTest, ...files('test/unit')]));
 if (wants('e2e')) {
-  layers.push(await runLayer('end to end in code-server', process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-concurrency=1', ...files('test/e2e')]));
+  layers.push(
+    await runLayer('end to end in code-server', process.execPath, [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=tap',
+      '--test-concurrency=1',
+      ...files('test/e2e'),
+    ]),
+  );
 }
 
 let passed = 0;

@@ -90,7 +90,10 @@ function render(emptyHint?: string): void {
     if (offerDo) {
       const li = optionElement(rows.length, DO_ROW_ID);
       const main = span('solidus-main');
-      main.append(span('solidus-title', `Ask /do: “${input.value.trim()}”`), span('solidus-detail', 'A model proposes a plan from known actions; you see it before anything runs'));
+      main.append(
+        span('solidus-title', `Ask /do: “${input.value.trim()}”`),
+        span('solidus-detail', 'A model proposes a plan from known actions; you see it before anything runs'),
+      );
       li.append(span('solidus-badge solidus-kind-do', '/do'), main);
       list.append(li);
     }
@@ -121,7 +124,11 @@ function visibleOptions(): ValueOption[] {
 }
 
 function count(): number {
-  return stage.kind === 'search' ? rows.length + (offerDo ? 1 : 0) : stage.kind === 'choose' ? visibleOptions().length : 0;
+  return stage.kind === 'search'
+    ? rows.length + (offerDo ? 1 : 0)
+    : stage.kind === 'choose'
+      ? visibleOptions().length
+      : 0;
 }
 
 function updateSelection(): void {
@@ -180,7 +187,10 @@ function enterStage(next: Stage): void {
     input.placeholder = 'Filter values';
     footer.textContent = '↑↓ move · Enter set · Esc back';
     options = next.options;
-    selected = Math.max(0, options.findIndex((o) => o.current));
+    selected = Math.max(
+      0,
+      options.findIndex((o) => o.current),
+    );
     list.hidden = false;
     render();
   } else {

@@ -3,18 +3,27 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import {
-  openPopup, readJson, REPO_ROOT, runPaletteCommand, startSession, waitFor, withFailureArtifacts, type EditorSession,
+  type EditorSession,
+  openPopup,
+  REPO_ROOT,
+  readJson,
+  runPaletteCommand,
+  startSession,
+  waitFor,
+  withFailureArtifacts,
 } from './harness';
 
 const LM_EXTENSION = path.join(REPO_ROOT, 'test', 'e2e', 'lm-extension');
-const { ANSWERS } = createRequire(path.join(LM_EXTENSION, 'package.json'))('./answers.js') as { ANSWERS: [string, string][] };
+const { ANSWERS } = createRequire(path.join(LM_EXTENSION, 'package.json'))('./answers.js') as {
+  ANSWERS: [string, string][];
+};
 
 let editor: EditorSession;
 let workspaceDir: string;
@@ -32,12 +41,22 @@ async function toggleInPopup(page: Page, text: string, id: string): Promise<void
   await frame.locator('#solidus-query').fill(text);
   const row = frame.locator(`.solidus-option[data-id='${id}']`);
   await row.waitFor({ timeout: 20_000 });
-  for (let i = 0; i < 60 && (await row.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 60 && (await row.getAttribute('aria-selected')) !== 'true'; i++)
+    await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   // The popup closes after writing; the next opening must not find this frame on its way out.
-  await waitFor(async () => frame.isDetached() || !(await frame.locator('#solidus-query').isVisible().catch(() => false)), 10_000, {
-    message: 'the popup to close after the toggle',
-  });
+  await waitFor(
+    async () =>
+      frame.isDetached() ||
+      !(await frame
+        .locator('#solidus-query')
+        .isVisible()
+        .catch(() => false)),
+    10_000,
+    {
+      message: 'the popup to close after the toggle',
+    },
+  );
 }
 
 /** Types `/do <request>` into the popup and presses Enter. */
@@ -67,7 +86,14 @@ before(async () => {
   const lmVsix = path.join(scratch, 'solidus-test-lm.vsix');
   execFileSync(
     process.execPath,
-    [path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--skip-license', '-o', lmVsix],
+    [
+      path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'),
+      'package',
+      '--no-dependencies',
+      '--skip-license',
+      '-o',
+      lmVsix,
+    ],
     { cwd: LM_EXTENSION, stdio: 'pipe' },
   );
   workspaceDir = path.join(scratch, 'workspace');
@@ -90,141 +116,200 @@ const logs = () => editor.logs();
 describe('/do with a scripted editor model', () => {
   test('"/do make the font bigger and turn on word wrap" shows two steps, Run Plan writes both, Undo restores them', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'do-font-wrap', async () => {
-      const before = userSettings();
-      assert.equal(before['editor.fontSize'], undefined);
-      assert.equal(before['editor.wordWrap'], undefined);
-      await doFromPopup(page, 'make the font bigger and turn on word wrap');
-      const dialog = await planDialog(page);
-      const text = await dialog.innerText();
-      assert.match(text, /I'll increase the editor font size to 16 and turn on word wrap\./);
-      assert.match(text, /1\. Set Editor: Font Size = 16 +\(bigger font\)/);
-      assert.match(text, /2\. Set Editor: Word Wrap = "on" +\(enable word wrap\)/);
-      assert.doesNotMatch(text, /^3\./m);
-      await press(dialog, 'Run Plan');
-      await waitFor(() => userSettings()['editor.fontSize'] === 16 && userSettings()['editor.wordWrap'] === 'on', 10_000, {
-        message: 'both settings in settings.json',
-      });
-      // The log file is flushed a moment after the settings land.
-      const log = await waitFor(() => (/do: outcome: /.test(solidusLog()) ? solidusLog() : undefined), 10_000, { message: 'the outcome line' });
-      assert.match(log, /do: shortlist \d+ entries/);
-      assert.match(log, /do: raw response \(\d+ chars\): Sure! Here is the plan/);
-      assert.match(log, /do: outcome: ran 2 steps/);
+    await withFailureArtifacts(
+      page,
+      'do-font-wrap',
+      async () => {
+        const before = userSettings();
+        assert.equal(before['editor.fontSize'], undefined);
+        assert.equal(before['editor.wordWrap'], undefined);
+        await doFromPopup(page, 'make the font bigger and turn on word wrap');
+        const dialog = await planDialog(page);
+        const text = await dialog.innerText();
+        assert.match(text, /I'll increase the editor font size to 16 and turn on word wrap\./);
+        assert.match(text, /1\. Set Editor: Font Size = 16 +\(bigger font\)/);
+        assert.match(text, /2\. Set Editor: Word Wrap = "on" +\(enable word wrap\)/);
+        assert.doesNotMatch(text, /^3\./m);
+        await press(dialog, 'Run Plan');
+        await waitFor(
+          () => userSettings()['editor.fontSize'] === 16 && userSettings()['editor.wordWrap'] === 'on',
+          10_000,
+          {
+            message: 'both settings in settings.json',
+          },
+        );
+        // The log file is flushed a moment after the settings land.
+        const log = await waitFor(() => (/do: outcome: /.test(solidusLog()) ? solidusLog() : undefined), 10_000, {
+          message: 'the outcome line',
+        });
+        assert.match(log, /do: shortlist \d+ entries/);
+        assert.match(log, /do: raw response \(\d+ chars\): Sure! Here is the plan/);
+        assert.match(log, /do: outcome: ran 2 steps/);
 
-      await runPaletteCommand(page, 'Solidus: Undo Last Plan');
-      await waitFor(() => !('editor.fontSize' in userSettings()) && !('editor.wordWrap' in userSettings()), 10_000, {
-        message: 'both settings removed again',
-      });
-    }, logs);
+        await runPaletteCommand(page, 'Solidus: Undo Last Plan');
+        await waitFor(() => !('editor.fontSize' in userSettings()) && !('editor.wordWrap' in userSettings()), 10_000, {
+          message: 'both settings removed again',
+        });
+      },
+      logs,
+    );
   });
 
   test('an invented id is dropped and logged; the valid step still runs ("Solidus: Do…")', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'do-invented-id', async () => {
-      await runPaletteCommand(page, 'Solidus: Do…', 10_000, { opensQuickInput: true });
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 10_000 });
-      await input.fill('frobnicate the editor');
-      await page.keyboard.press('Enter');
-      const dialog = await planDialog(page);
-      const text = await dialog.innerText();
-      assert.match(text, /1\. Set Editor: Line Numbers = "relative"/);
-      assert.doesNotMatch(text, /^2\./m);
-      assert.match(text, /Left out \(1\): .*frobnicator\.frobnicateAll/);
-      await press(dialog, 'Run Plan');
-      await waitFor(() => userSettings()['editor.lineNumbers'] === 'relative', 10_000, { message: 'editor.lineNumbers written' });
-      await waitFor(() => /do: outcome: ran 1 step/.test(solidusLog()), 10_000, { message: 'the outcome line' });
-      assert.match(solidusLog(), /do: dropped step 1: unknown item “command:frobnicator\.frobnicateAll”/);
-    }, logs);
+    await withFailureArtifacts(
+      page,
+      'do-invented-id',
+      async () => {
+        await runPaletteCommand(page, 'Solidus: Do…', 10_000, { opensQuickInput: true });
+        const input = page.locator('.quick-input-widget input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill('frobnicate the editor');
+        await page.keyboard.press('Enter');
+        const dialog = await planDialog(page);
+        const text = await dialog.innerText();
+        assert.match(text, /1\. Set Editor: Line Numbers = "relative"/);
+        assert.doesNotMatch(text, /^2\./m);
+        assert.match(text, /Left out \(1\): .*frobnicator\.frobnicateAll/);
+        await press(dialog, 'Run Plan');
+        await waitFor(() => userSettings()['editor.lineNumbers'] === 'relative', 10_000, {
+          message: 'editor.lineNumbers written',
+        });
+        await waitFor(() => /do: outcome: ran 1 step/.test(solidusLog()), 10_000, { message: 'the outcome line' });
+        assert.match(solidusLog(), /do: dropped step 1: unknown item “command:frobnicator\.frobnicateAll”/);
+      },
+      logs,
+    );
   });
 
   test('an all-invalid plan shows the reply and runs nothing', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'do-all-invalid', async () => {
-      const settingsBefore = settingsText();
-      const done = outcomes();
-      await doFromPopup(page, 'make coffee');
-      const toast = page.locator('.notification-toast', { hasText: "I can't make coffee from VS Code." });
-      await toast.first().waitFor({ state: 'visible', timeout: 30_000 });
-      await waitFor(() => outcomes() > done, 10_000, { message: 'the outcome line' });
-      const log = solidusLog();
-      assert.match(log, /do: dropped step 1: unknown item “command:coffee\.brew”/);
-      assert.match(log, /do: dropped step 2: .*kitchen\.coffeeStrength/);
-      assert.match(log, /do: outcome: reply only, nothing ran/);
-      assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no confirmation for a plan with nothing to run');
-      assert.equal(settingsText(), settingsBefore);
-    }, logs);
+    await withFailureArtifacts(
+      page,
+      'do-all-invalid',
+      async () => {
+        const settingsBefore = settingsText();
+        const done = outcomes();
+        await doFromPopup(page, 'make coffee');
+        const toast = page.locator('.notification-toast', { hasText: "I can't make coffee from VS Code." });
+        await toast.first().waitFor({ state: 'visible', timeout: 30_000 });
+        await waitFor(() => outcomes() > done, 10_000, { message: 'the outcome line' });
+        const log = solidusLog();
+        assert.match(log, /do: dropped step 1: unknown item “command:coffee\.brew”/);
+        assert.match(log, /do: dropped step 2: .*kitchen\.coffeeStrength/);
+        assert.match(log, /do: outcome: reply only, nothing ran/);
+        assert.equal(
+          await page.locator('.monaco-dialog-box').count(),
+          0,
+          'no confirmation for a plan with nothing to run',
+        );
+        assert.equal(settingsText(), settingsBefore);
+      },
+      logs,
+    );
   });
 
   test('when nothing matches, the popup offers /do on a row that Enter alone never picks', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'do-offer-row', async () => {
-      const asked = (): number => (solidusLog().match(/do: request “make coffee”/g) ?? []).length;
-      const before = asked();
-      const frame = await openPopup(page);
-      await frame.locator('#solidus-query').fill('make coffee');
-      const offer = frame.locator(".solidus-option[data-id='solidus:ask-do']");
-      await offer.waitFor({ timeout: 20_000 });
-      assert.match((await offer.textContent()) ?? '', /Ask \/do: “make coffee”/);
-      assert.equal(await offer.getAttribute('aria-selected'), 'false', 'the offer is not selected by default');
-      await page.keyboard.press('Enter');
-      await pause(1500); // A request sent by Enter would be logged by now.
-      assert.equal(asked(), before, 'Enter alone asked no model');
-      await page.keyboard.press('ArrowDown');
-      assert.equal(await offer.getAttribute('aria-selected'), 'true');
-      await page.keyboard.press('Enter');
-      await waitFor(() => asked() > before, 20_000, { message: 'the /do request from the offer row' });
-      await page.locator('.notification-toast', { hasText: "I can't make coffee from VS Code." }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    }, logs);
+    await withFailureArtifacts(
+      page,
+      'do-offer-row',
+      async () => {
+        const asked = (): number => (solidusLog().match(/do: request “make coffee”/g) ?? []).length;
+        const before = asked();
+        const frame = await openPopup(page);
+        await frame.locator('#solidus-query').fill('make coffee');
+        const offer = frame.locator(".solidus-option[data-id='solidus:ask-do']");
+        await offer.waitFor({ timeout: 20_000 });
+        assert.match((await offer.textContent()) ?? '', /Ask \/do: “make coffee”/);
+        assert.equal(await offer.getAttribute('aria-selected'), 'false', 'the offer is not selected by default');
+        await page.keyboard.press('Enter');
+        await pause(1500); // A request sent by Enter would be logged by now.
+        assert.equal(asked(), before, 'Enter alone asked no model');
+        await page.keyboard.press('ArrowDown');
+        assert.equal(await offer.getAttribute('aria-selected'), 'true');
+        await page.keyboard.press('Enter');
+        await waitFor(() => asked() > before, 20_000, { message: 'the /do request from the offer row' });
+        await page
+          .locator('.notification-toast', { hasText: "I can't make coffee from VS Code." })
+          .first()
+          .waitFor({ state: 'visible', timeout: 30_000 });
+      },
+      logs,
+    );
   });
 
   test('with confirmBeforeRun off a settings plan runs at once, a term:run plan still asks, Cancel runs nothing, Run Plan runs it', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'do-no-confirm', async () => {
-      await toggleInPopup(page, 'confirm before run', 'setting:solidus.ai.confirmBeforeRun');
-      await waitFor(() => userSettings()['solidus.ai.confirmBeforeRun'] === false, 10_000, { message: 'confirmBeforeRun off' });
-      await doFromPopup(page, 'hide the minimap');
-      await waitFor(() => userSettings()['editor.minimap.enabled'] === false, 30_000, { message: 'editor.minimap.enabled = false' });
-      assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for a settings-only plan');
-      assert.match(solidusLog(), /ran without confirmation/);
-      // The setting is written a moment before the plan's outcome line; count from after it.
-      await waitFor(() => /request “hide the minimap”[\s\S]*do: outcome: /.test(solidusLog()), 10_000, { message: 'the minimap plan’s outcome' });
+    await withFailureArtifacts(
+      page,
+      'do-no-confirm',
+      async () => {
+        await toggleInPopup(page, 'confirm before run', 'setting:solidus.ai.confirmBeforeRun');
+        await waitFor(() => userSettings()['solidus.ai.confirmBeforeRun'] === false, 10_000, {
+          message: 'confirmBeforeRun off',
+        });
+        await doFromPopup(page, 'hide the minimap');
+        await waitFor(() => userSettings()['editor.minimap.enabled'] === false, 30_000, {
+          message: 'editor.minimap.enabled = false',
+        });
+        assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for a settings-only plan');
+        assert.match(solidusLog(), /ran without confirmation/);
+        // The setting is written a moment before the plan's outcome line; count from after it.
+        await waitFor(() => /request “hide the minimap”[\s\S]*do: outcome: /.test(solidusLog()), 10_000, {
+          message: 'the minimap plan’s outcome',
+        });
 
-      const done = outcomes();
-      await doFromPopup(page, 'delete node_modules, reinstall and run the tests');
-      const dialog = await planDialog(page);
-      const text = await dialog.innerText();
-      assert.match(text, /Run in terminal: touch solidus-do-ran\.txt && echo reinstalled/, 'the command is shown in full');
-      assert.match(text, /reaches a shell/);
-      await press(dialog, 'Cancel');
-      await waitFor(() => outcomes() > done, 10_000, { message: 'the outcome line' });
-      assert.match(solidusLog(), /do: outcome: cancelled at the confirmation, nothing ran/);
-      await pause(2000); // A terminal that wrongly started would have created the file by now.
-      assert.equal(existsSync(path.join(workspaceDir, 'solidus-do-ran.txt')), false);
-      assert.doesNotMatch(solidusLog(), /sent to a terminal/);
+        const done = outcomes();
+        await doFromPopup(page, 'delete node_modules, reinstall and run the tests');
+        const dialog = await planDialog(page);
+        const text = await dialog.innerText();
+        assert.match(
+          text,
+          /Run in terminal: touch solidus-do-ran\.txt && echo reinstalled/,
+          'the command is shown in full',
+        );
+        assert.match(text, /reaches a shell/);
+        await press(dialog, 'Cancel');
+        await waitFor(() => outcomes() > done, 10_000, { message: 'the outcome line' });
+        assert.match(solidusLog(), /do: outcome: cancelled at the confirmation, nothing ran/);
+        await pause(2000); // A terminal that wrongly started would have created the file by now.
+        assert.equal(existsSync(path.join(workspaceDir, 'solidus-do-ran.txt')), false);
+        assert.doesNotMatch(solidusLog(), /sent to a terminal/);
 
-      // The same plan, confirmed this time, runs its command in a terminal in the workspace folder.
-      await doFromPopup(page, 'delete node_modules, reinstall and run the tests');
-      await press(await planDialog(page), 'Run Plan');
-      await waitFor(() => existsSync(path.join(workspaceDir, 'solidus-do-ran.txt')), 30_000, { message: 'the terminal command to run' });
-      assert.match(solidusLog(), /do: sent to a terminal: touch solidus-do-ran\.txt && echo reinstalled/);
-    }, logs);
+        // The same plan, confirmed this time, runs its command in a terminal in the workspace folder.
+        await doFromPopup(page, 'delete node_modules, reinstall and run the tests');
+        await press(await planDialog(page), 'Run Plan');
+        await waitFor(() => existsSync(path.join(workspaceDir, 'solidus-do-ran.txt')), 30_000, {
+          message: 'the terminal command to run',
+        });
+        assert.match(solidusLog(), /do: sent to a terminal: touch solidus-do-ran\.txt && echo reinstalled/);
+      },
+      logs,
+    );
   });
 
   test('a plan step that runs a project script shows its exact command line, then runs it in a terminal', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'do-script', async () => {
-      await waitFor(() => /project built/.test(solidusLog()), 30_000, { message: 'the project scripts' });
-      await doFromPopup(page, 'write the project note');
-      const dialog = await planDialog(page);
-      const text = await dialog.innerText();
-      assert.match(text, /Run script npm: note/);
-      assert.match(text, /reaches a shell/);
-      assert.match(text, /\$ npm run note/, 'the script’s command line is in the dialog');
-      await press(dialog, 'Run Plan');
-      await waitFor(() => existsSync(path.join(workspaceDir, 'note-out.txt')), 60_000, { message: 'the script to run' });
-      assert.match(solidusLog(), /run script:npm:workspace:\.:note: sent to a terminal in .*: npm run note/);
-    }, logs);
+    await withFailureArtifacts(
+      page,
+      'do-script',
+      async () => {
+        await waitFor(() => /project built/.test(solidusLog()), 30_000, { message: 'the project scripts' });
+        await doFromPopup(page, 'write the project note');
+        const dialog = await planDialog(page);
+        const text = await dialog.innerText();
+        assert.match(text, /Run script npm: note/);
+        assert.match(text, /reaches a shell/);
+        assert.match(text, /\$ npm run note/, 'the script’s command line is in the dialog');
+        await press(dialog, 'Run Plan');
+        await waitFor(() => existsSync(path.join(workspaceDir, 'note-out.txt')), 60_000, {
+          message: 'the script to run',
+        });
+        assert.match(solidusLog(), /run script:npm:workspace:\.:note: sent to a terminal in .*: npm run note/);
+      },
+      logs,
+    );
   });
 
   test('solidus.ai.provider "openai" asks an OpenAI-compatible endpoint on 127.0.0.1', async () => {
@@ -253,13 +338,22 @@ describe('/do with a scripted editor model', () => {
       },
     });
     try {
-      await withFailureArtifacts(own.page, 'do-openai', async () => {
-        await doFromPopup(own.page, 'use a smaller font through the endpoint');
-        await waitFor(() => readJson<Record<string, unknown>>(own.server.settingsPath)['editor.fontSize'] === 12, 60_000, { message: 'editor.fontSize = 12 from the endpoint' });
-        assert.equal(seen.length, 1);
-        assert.equal(seen[0].model, 'recorded-model');
-        assert.match(seen[0].system ?? '', /exactly one JSON object/);
-      }, own.logs);
+      await withFailureArtifacts(
+        own.page,
+        'do-openai',
+        async () => {
+          await doFromPopup(own.page, 'use a smaller font through the endpoint');
+          await waitFor(
+            () => readJson<Record<string, unknown>>(own.server.settingsPath)['editor.fontSize'] === 12,
+            60_000,
+            { message: 'editor.fontSize = 12 from the endpoint' },
+          );
+          assert.equal(seen.length, 1);
+          assert.equal(seen[0].model, 'recorded-model');
+          assert.match(seen[0].system ?? '', /exactly one JSON object/);
+        },
+        own.logs,
+      );
     } finally {
       await own.stop();
       http.closeAllConnections();

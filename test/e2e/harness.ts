@@ -1,10 +1,19 @@
 // Playwright helpers for end-to-end tests that drive code-server's workbench in Debian's Chromium.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
 import { parseJsonc, REPO_ROOT, startCodeServer } from '../../scripts/codeserver.mjs';
 
 export const CHROMIUM_PATH = process.env.SOLIDUS_CHROMIUM ?? '/usr/bin/chromium';
@@ -241,7 +250,10 @@ export async function findWebviewFrame(
       { message: `a frame containing ${focused ? 'a focused ' : ''}${selector}` },
     );
   } catch (error) {
-    const urls = page.frames().map((f) => `  ${f.url().slice(0, 120)}`).join('\n');
+    const urls = page
+      .frames()
+      .map((f) => `  ${f.url().slice(0, 120)}`)
+      .join('\n');
     throw new Error(`${(error as Error).message}\nframes:\n${urls}`);
   }
 }
@@ -266,7 +278,10 @@ export async function openPopup(page: Page, timeoutMs = 30_000): Promise<Frame> 
 async function popupGone(page: Page): Promise<boolean> {
   for (const frame of page.frames()) {
     if (frame.isDetached()) continue;
-    const visible = await frame.locator('#solidus-query').isVisible().catch(() => false);
+    const visible = await frame
+      .locator('#solidus-query')
+      .isVisible()
+      .catch(() => false);
     if (visible) return false;
   }
   return true;
@@ -335,13 +350,20 @@ export function solidusLog(userDataDir: string): string {
 }
 
 /** Ids of the popup's rows once `expected` holds for them, after typing `text`. */
-export async function popupRows(frame: Frame, text: string, expected: (ids: string[]) => boolean, timeoutMs = 20_000): Promise<string[]> {
+export async function popupRows(
+  frame: Frame,
+  text: string,
+  expected: (ids: string[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<string[]> {
   await frame.locator('#solidus-query').fill(text);
   return waitFor(
     async () => {
       // Only the list that answers this very text counts, never the previous one.
       if ((await frame.locator('#solidus-results').getAttribute('data-query')) !== text) return undefined;
-      const ids = await frame.locator('.solidus-option').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
+      const ids = await frame
+        .locator('.solidus-option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id ?? ''));
       return expected(ids) ? ids : undefined;
     },
     timeoutMs,
@@ -354,7 +376,8 @@ export async function chooseInPopup(page: Page, text: string, id: string): Promi
   const frame = await openPopup(page);
   await popupRows(frame, text, (ids) => ids.includes(id));
   const row = frame.locator(`.solidus-option[data-id='${id}']`);
-  for (let i = 0; i < 60 && (await row.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 60 && (await row.getAttribute('aria-selected')) !== 'true'; i++)
+    await page.keyboard.press('ArrowDown');
   assert.equal(await row.getAttribute('aria-selected'), 'true', `row ${id} selected`);
   await page.keyboard.press('Enter');
 }

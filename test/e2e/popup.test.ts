@@ -5,7 +5,14 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import {
-  copyDemo, openPopup, readJson, REPO_ROOT, startSession, waitFor, withFailureArtifacts, type EditorSession,
+  copyDemo,
+  type EditorSession,
+  openPopup,
+  REPO_ROOT,
+  readJson,
+  startSession,
+  waitFor,
+  withFailureArtifacts,
 } from './harness';
 
 let editor: EditorSession;
@@ -45,94 +52,136 @@ const logs = () => editor.logs();
 describe('Solidus popup', () => {
   test('the keybinding opens the popup with focus in the input', async (t) => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'popup-open', async () => {
-      const started = Date.now();
-      const frame = await openPopup(page);
-      t.diagnostic(`popup open (first time, webview boot included): ${Date.now() - started} ms`);
-      const focused = await frame.evaluate(() => document.activeElement?.id);
-      assert.equal(focused, 'solidus-query');
-      await page.keyboard.press('Escape');
-      await waitFor(async () => !(await frame.isDetached()) ? !(await frame.locator('#solidus-query').isVisible().catch(() => false)) : true, 10_000, { message: 'the popup to close on Escape' });
-      const again = Date.now();
-      await openPopup(page);
-      t.diagnostic(`popup open (again): ${Date.now() - again} ms`);
-      await page.keyboard.press('Escape');
-    }, logs);
+    await withFailureArtifacts(
+      page,
+      'popup-open',
+      async () => {
+        const started = Date.now();
+        const frame = await openPopup(page);
+        t.diagnostic(`popup open (first time, webview boot included): ${Date.now() - started} ms`);
+        const focused = await frame.evaluate(() => document.activeElement?.id);
+        assert.equal(focused, 'solidus-query');
+        await page.keyboard.press('Escape');
+        await waitFor(
+          async () =>
+            !(await frame.isDetached())
+              ? !(await frame
+                  .locator('#solidus-query')
+                  .isVisible()
+                  .catch(() => false))
+              : true,
+          10_000,
+          { message: 'the popup to close on Escape' },
+        );
+        const again = Date.now();
+        await openPopup(page);
+        t.diagnostic(`popup open (again): ${Date.now() - again} ms`);
+        await page.keyboard.press('Escape');
+      },
+      logs,
+    );
   });
 
   test('"word wrap" lists the setting and the toggle command with highlights; choosing "on" writes it', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'popup-word-wrap', async () => {
-      const frame = await openPopup(page);
-      await search(frame, 'word wrap', 'setting:editor.wordWrap');
-      const toggle = frame.locator('.solidus-option[data-id="command:editor.action.toggleWordWrap"]');
-      await toggle.waitFor({ timeout: 5_000 });
-      const settingRow = frame.locator('.solidus-option[data-id="setting:editor.wordWrap"]');
-      assert.deepEqual(await settingRow.locator('.solidus-title mark').allTextContents(), ['Word', 'Wrap']);
-      assert.deepEqual(await toggle.locator('.solidus-title mark').allTextContents(), ['Word', 'Wrap']);
-      assert.equal(await settingRow.locator('.solidus-badge').textContent(), 'setting');
-      // The README's screenshot is this very view.
-      mkdirSync(path.join(REPO_ROOT, 'media'), { recursive: true });
-      await page.screenshot({ path: path.join(REPO_ROOT, 'media', 'popup.png') });
+    await withFailureArtifacts(
+      page,
+      'popup-word-wrap',
+      async () => {
+        const frame = await openPopup(page);
+        await search(frame, 'word wrap', 'setting:editor.wordWrap');
+        const toggle = frame.locator('.solidus-option[data-id="command:editor.action.toggleWordWrap"]');
+        await toggle.waitFor({ timeout: 5_000 });
+        const settingRow = frame.locator('.solidus-option[data-id="setting:editor.wordWrap"]');
+        assert.deepEqual(await settingRow.locator('.solidus-title mark').allTextContents(), ['Word', 'Wrap']);
+        assert.deepEqual(await toggle.locator('.solidus-title mark').allTextContents(), ['Word', 'Wrap']);
+        assert.equal(await settingRow.locator('.solidus-badge').textContent(), 'setting');
+        // The README's screenshot is this very view.
+        mkdirSync(path.join(REPO_ROOT, 'media'), { recursive: true });
+        await page.screenshot({ path: path.join(REPO_ROOT, 'media', 'popup.png') });
 
-      await selectWithKeys(page, frame, 'setting:editor.wordWrap');
-      await page.keyboard.press('Enter');
-      const option = frame.locator(`.solidus-option[data-id='"on"']`);
-      await option.waitFor({ timeout: 10_000 });
-      assert.match(await frame.locator('#solidus-prompt').textContent() ?? '', /Editor: Word Wrap/);
-      await selectWithKeys(page, frame, '"on"');
-      await page.keyboard.press('Enter');
-      await waitFor(() => userSettings()['editor.wordWrap'] === 'on', 10_000, { message: 'editor.wordWrap = "on" in settings.json' });
-    }, logs);
+        await selectWithKeys(page, frame, 'setting:editor.wordWrap');
+        await page.keyboard.press('Enter');
+        const option = frame.locator(`.solidus-option[data-id='"on"']`);
+        await option.waitFor({ timeout: 10_000 });
+        assert.match((await frame.locator('#solidus-prompt').textContent()) ?? '', /Editor: Word Wrap/);
+        await selectWithKeys(page, frame, '"on"');
+        await page.keyboard.press('Enter');
+        await waitFor(() => userSettings()['editor.wordWrap'] === 'on', 10_000, {
+          message: 'editor.wordWrap = "on" in settings.json',
+        });
+      },
+      logs,
+    );
   });
 
   test('a number setting takes 18 and refuses "abc" and 500 without touching the file', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'popup-font-size', async () => {
-      let frame = await openPopup(page);
-      await search(frame, 'font size', 'setting:editor.fontSize');
-      await selectWithKeys(page, frame, 'setting:editor.fontSize');
-      await page.keyboard.press('Enter');
-      await waitFor(async () => /number from 6 to 100/.test((await frame.locator('#solidus-prompt').textContent()) ?? ''), 10_000, { message: 'the value prompt' });
-      await frame.locator('#solidus-query').fill('18');
-      await page.keyboard.press('Enter');
-      await waitFor(() => userSettings()['editor.fontSize'] === 18, 10_000, { message: 'editor.fontSize = 18 in settings.json' });
-
-      for (const bad of ['abc', '500']) {
-        const before = settingsText();
-        frame = await openPopup(page);
+    await withFailureArtifacts(
+      page,
+      'popup-font-size',
+      async () => {
+        let frame = await openPopup(page);
         await search(frame, 'font size', 'setting:editor.fontSize');
         await selectWithKeys(page, frame, 'setting:editor.fontSize');
         await page.keyboard.press('Enter');
-        await waitFor(async () => /number from 6 to 100/.test((await frame.locator('#solidus-prompt').textContent()) ?? ''), 10_000, { message: 'the value prompt' });
-        await frame.locator('#solidus-query').fill(bad);
+        await waitFor(
+          async () => /number from 6 to 100/.test((await frame.locator('#solidus-prompt').textContent()) ?? ''),
+          10_000,
+          { message: 'the value prompt' },
+        );
+        await frame.locator('#solidus-query').fill('18');
         await page.keyboard.press('Enter');
-        const message = frame.locator('#solidus-message.solidus-error');
-        await message.waitFor({ timeout: 10_000 });
-        const text = (await message.textContent()) ?? '';
-        assert.match(text, bad === 'abc' ? /not a number/ : /above the maximum of 100/);
-        // Give a wrong write time to land before checking that none did.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        assert.equal(settingsText(), before, `settings.json changed after refusing ${bad}`);
-        await page.keyboard.press('Escape'); // back to search
-        await page.keyboard.press('Escape'); // close
-      }
-    }, logs);
+        await waitFor(() => userSettings()['editor.fontSize'] === 18, 10_000, {
+          message: 'editor.fontSize = 18 in settings.json',
+        });
+
+        for (const bad of ['abc', '500']) {
+          const before = settingsText();
+          frame = await openPopup(page);
+          await search(frame, 'font size', 'setting:editor.fontSize');
+          await selectWithKeys(page, frame, 'setting:editor.fontSize');
+          await page.keyboard.press('Enter');
+          await waitFor(
+            async () => /number from 6 to 100/.test((await frame.locator('#solidus-prompt').textContent()) ?? ''),
+            10_000,
+            { message: 'the value prompt' },
+          );
+          await frame.locator('#solidus-query').fill(bad);
+          await page.keyboard.press('Enter');
+          const message = frame.locator('#solidus-message.solidus-error');
+          await message.waitFor({ timeout: 10_000 });
+          const text = (await message.textContent()) ?? '';
+          assert.match(text, bad === 'abc' ? /not a number/ : /above the maximum of 100/);
+          // Give a wrong write time to land before checking that none did.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          assert.equal(settingsText(), before, `settings.json changed after refusing ${bad}`);
+          await page.keyboard.press('Escape'); // back to search
+          await page.keyboard.press('Escape'); // close
+        }
+      },
+      logs,
+    );
   });
 
   test('running a command item has its effect: a new untitled editor opens', async () => {
     const { page } = editor;
-    await withFailureArtifacts(page, 'popup-command', async () => {
-      const tabs = page.locator('.part.editor .tabs-container .tab');
-      const untitledBefore = await tabs.filter({ hasText: 'Untitled-' }).count();
-      const frame = await openPopup(page);
-      const id = 'command:workbench.action.files.newUntitledFile';
-      await search(frame, 'new untitled text file', id);
-      await selectWithKeys(page, frame, id);
-      await page.keyboard.press('Enter');
-      await waitFor(async () => (await tabs.filter({ hasText: 'Untitled-' }).count()) > untitledBefore, 10_000, {
-        message: 'an Untitled editor tab',
-      });
-    }, logs);
+    await withFailureArtifacts(
+      page,
+      'popup-command',
+      async () => {
+        const tabs = page.locator('.part.editor .tabs-container .tab');
+        const untitledBefore = await tabs.filter({ hasText: 'Untitled-' }).count();
+        const frame = await openPopup(page);
+        const id = 'command:workbench.action.files.newUntitledFile';
+        await search(frame, 'new untitled text file', id);
+        await selectWithKeys(page, frame, id);
+        await page.keyboard.press('Enter');
+        await waitFor(async () => (await tabs.filter({ hasText: 'Untitled-' }).count()) > untitledBefore, 10_000, {
+          message: 'an Untitled editor tab',
+        });
+      },
+      logs,
+    );
   });
 });

@@ -2,7 +2,15 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { copyDemo, openWorkbench, runPaletteCommand, startSession, waitFor, withFailureArtifacts, type EditorSession } from './harness';
+import {
+  copyDemo,
+  type EditorSession,
+  openWorkbench,
+  runPaletteCommand,
+  startSession,
+  waitFor,
+  withFailureArtifacts,
+} from './harness';
 
 let editor: EditorSession | undefined;
 let workspaceDir: string | undefined;

@@ -7,11 +7,12 @@ import { cachePaths, parseJsonc } from '../../scripts/codeserver.mjs';
 import { FIXTURES } from '../fixtures';
 
 test('parseJsonc drops comments and trailing commas but never touches strings', () => {
-  const text = '\uFEFF// top\n{\n  "url": "http://x/*y*/", // after\n  "s": ",}", /* block */\n  "list": [1, 2, ],\n  "q": "a\\"//b",\n}\n';
+  const text =
+    '\uFEFF// top\n{\n  "url": "http://x/*y*/", // after\n  "s": ",}", /* block */\n  "list": [1, 2, ],\n  "q": "a\\"//b",\n}\n';
   assert.deepEqual(parseJsonc(text), { url: 'http://x/*y*/', s: ',}', list: [1, 2], q: 'a"//b' });
 });
 
-test('parseJsonc reads VS Code\'s own default settings document', () => {
+test("parseJsonc reads VS Code's own default settings document", () => {
   const settings = parseJsonc(readFileSync(path.join(FIXTURES, 'default-settings.jsonc'), 'utf8'));
   assert.equal(settings['workbench.startupEditor'], 'welcomePage');
   assert.equal(settings['security.workspace.trust.enabled'], true);

@@ -3,26 +3,54 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PlanStep, ValidatedPlan } from '../../extension/core';
 import {
-  chooseWriteTarget, formatPlanDetail, needsConfirmation, planMessage, UndoJournal,
+  chooseWriteTarget,
+  formatPlanDetail,
+  needsConfirmation,
+  planMessage,
+  UndoJournal,
 } from '../../extension/doPlan';
 
 const fontSize: PlanStep = {
-  step: 0, type: 'setting', key: 'editor.fontSize', title: 'Editor: Font Size', value: 16,
-  description: 'Set Editor: Font Size = 16', why: 'bigger font', reachesShell: false,
+  step: 0,
+  type: 'setting',
+  key: 'editor.fontSize',
+  title: 'Editor: Font Size',
+  value: 16,
+  description: 'Set Editor: Font Size = 16',
+  why: 'bigger font',
+  reachesShell: false,
 };
 const wordWrap: PlanStep = {
-  step: 1, type: 'setting', key: 'editor.wordWrap', title: 'Editor: Word Wrap', value: 'on',
-  description: 'Set Editor: Word Wrap = "on"', why: 'enable word wrap', reachesShell: false,
+  step: 1,
+  type: 'setting',
+  key: 'editor.wordWrap',
+  title: 'Editor: Word Wrap',
+  value: 'on',
+  description: 'Set Editor: Word Wrap = "on"',
+  why: 'enable word wrap',
+  reachesShell: false,
 };
 const terminal: PlanStep = {
-  step: 0, type: 'item', id: 'term:run', kind: 'terminal', title: 'Terminal: Run Shell Command…',
+  step: 0,
+  type: 'item',
+  id: 'term:run',
+  kind: 'terminal',
+  title: 'Terminal: Run Shell Command…',
   args: 'rm -rf node_modules && npm ci && npm test',
-  description: 'Run in terminal: rm -rf node_modules && npm ci && npm test', why: 'clean reinstall, then run tests',
-  reachesShell: true, shellReason: 'runs a shell command in the terminal',
+  description: 'Run in terminal: rm -rf node_modules && npm ci && npm test',
+  why: 'clean reinstall, then run tests',
+  reachesShell: true,
+  shellReason: 'runs a shell command in the terminal',
 };
 
 const plan = (steps: PlanStep[], extra: Partial<ValidatedPlan> = {}): ValidatedPlan => ({
-  reply: 'I will do it.', steps, dropped: [], cut: 0, mustConfirm: steps.some((s) => s.reachesShell), outcome: 'run', ...extra,
+  reply: 'I will do it.',
+  steps,
+  dropped: [],
+  cut: 0,
+  mustConfirm: steps.some((s) => s.reachesShell),
+  outcome: 'run',
+  ...extra,
 });
 
 describe('the confirmation dialog', () => {
@@ -37,23 +65,39 @@ describe('the confirmation dialog', () => {
 
   it('shows a shell command in full with a warning', () => {
     const detail = formatPlanDetail(plan([terminal]));
-    assert.match(detail, /^1\. Run in terminal: rm -rf node_modules && npm ci && npm test {2}\(clean reinstall, then run tests\)$/m);
+    assert.match(
+      detail,
+      /^1\. Run in terminal: rm -rf node_modules && npm ci && npm test {2}\(clean reinstall, then run tests\)$/m,
+    );
     assert.match(detail, /⚠ reaches a shell: runs a shell command in the terminal/);
   });
 
   it('shows the exact command line of a script step, which its description lacks', () => {
     const script: PlanStep = {
-      step: 0, type: 'item', id: 'script:npm:demo:web:build', kind: 'script', title: 'npm: build (web)',
-      description: 'Run script npm: build (web)', why: 'build it', reachesShell: true, shellReason: 'runs a project script',
+      step: 0,
+      type: 'item',
+      id: 'script:npm:demo:web:build',
+      kind: 'script',
+      title: 'npm: build (web)',
+      description: 'Run script npm: build (web)',
+      why: 'build it',
+      reachesShell: true,
+      shellReason: 'runs a project script',
     };
-    const lines = (step: PlanStep) => (step.type === 'item' && step.kind === 'script' ? 'npm run build --workspace web' : undefined);
+    const lines = (step: PlanStep) =>
+      step.type === 'item' && step.kind === 'script' ? 'npm run build --workspace web' : undefined;
     const detail = formatPlanDetail(plan([fontSize, script]), lines);
-    assert.match(detail, /^2\. Run script npm: build \(web\) {2}\(build it\)\n {3}⚠ reaches a shell: runs a project script\n {3}\$ npm run build --workspace web$/m);
+    assert.match(
+      detail,
+      /^2\. Run script npm: build \(web\) {2}\(build it\)\n {3}⚠ reaches a shell: runs a project script\n {3}\$ npm run build --workspace web$/m,
+    );
     assert.doesNotMatch(detail.split('\n')[0], /\$/);
   });
 
   it('says what was left out and cut off', () => {
-    const detail = formatPlanDetail(plan([fontSize], { dropped: [{ step: 1, reason: 'unknown item “command:frobnicate”' }], cut: 2 }));
+    const detail = formatPlanDetail(
+      plan([fontSize], { dropped: [{ step: 1, reason: 'unknown item “command:frobnicate”' }], cut: 2 }),
+    );
     assert.match(detail, /Left out \(1\): unknown item “command:frobnicate”/);
     assert.match(detail, /2 more steps cut off/);
   });

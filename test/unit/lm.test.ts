@@ -11,7 +11,11 @@ interface FakeModel {
   vendor: string;
   name: string;
   sent: { messages: unknown[] }[];
-  sendRequest(messages: unknown[], options: unknown, token: vscode.CancellationToken): Promise<{ text: AsyncIterable<string> }>;
+  sendRequest(
+    messages: unknown[],
+    options: unknown,
+    token: vscode.CancellationToken,
+  ): Promise<{ text: AsyncIterable<string> }>;
 }
 
 const models = (vscode as unknown as { __chatModels: FakeModel[] }).__chatModels;
@@ -19,7 +23,11 @@ const models = (vscode as unknown as { __chatModels: FakeModel[] }).__chatModels
 /** A model that streams `chunks`, waiting `delayMs` before each one (and stopping when cancelled). */
 function fakeModel(id: string, family: string, chunks: string[], delayMs = 0): FakeModel {
   const model: FakeModel = {
-    id, family, vendor: 'test', name: `Model ${id}`, sent: [],
+    id,
+    family,
+    vendor: 'test',
+    name: `Model ${id}`,
+    sent: [],
     async sendRequest(messages, _options, token) {
       model.sent.push({ messages });
       return {
@@ -57,7 +65,10 @@ describe('vscode.lm provider', () => {
     const answer = await lmComplete(request, never);
     assert.equal(answer.text, '{"reply": "ok", "steps": []}');
     assert.equal(answer.model, 'Model a (test)');
-    assert.deepEqual(model.sent[0].messages, [{ role: 1, content: 'SYSTEM' }, { role: 1, content: 'USER' }]);
+    assert.deepEqual(model.sent[0].messages, [
+      { role: 1, content: 'SYSTEM' },
+      { role: 1, content: 'USER' },
+    ]);
   });
 
   it('picks by solidus.ai.model as an id, then as a family, else the first model', async () => {
@@ -69,10 +80,14 @@ describe('vscode.lm provider', () => {
   });
 
   it('without a model says how to get one', async () => {
-    await failsWith(lmComplete(request, never), 'config', /Install an extension that provides one.*solidus\.ai\.provider/);
+    await failsWith(
+      lmComplete(request, never),
+      'config',
+      /Install an extension that provides one.*solidus\.ai\.provider/,
+    );
   });
 
-  it('stops on the user\'s cancel and on the timeout', async () => {
+  it("stops on the user's cancel and on the timeout", async () => {
     models.push(fakeModel('slow', 'slow', ['a', 'b', 'c'], 200));
     const source = new vscode.CancellationTokenSource();
     setTimeout(() => source.cancel(), 50);

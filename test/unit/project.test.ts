@@ -8,7 +8,13 @@ import { matchesRootPattern, uniqueFolderNames } from '../../extension/projectFi
 import { commandLineFor } from '../../extension/run';
 
 const spec = (commandLine: string): RunSpec => ({
-  id: 'x', folders: ['demo'], cwd: '', argv: commandLine.split(' '), commandLine, params: [], terminalName: 'x',
+  id: 'x',
+  folders: ['demo'],
+  cwd: '',
+  argv: commandLine.split(' '),
+  commandLine,
+  params: [],
+  terminalName: 'x',
 });
 
 describe('folder names', () => {
@@ -29,7 +35,8 @@ describe('root patterns', () => {
       ['a+b(c)', 'a+b(c)', true],
       ['*.sln', 'x.sln', true],
     ];
-    for (const [pattern, name, expected] of table) assert.equal(matchesRootPattern(pattern, name), expected, `${pattern} vs ${name}`);
+    for (const [pattern, name, expected] of table)
+      assert.equal(matchesRootPattern(pattern, name), expected, `${pattern} vs ${name}`);
   });
 });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { anthropicComplete, openAiComplete, ProviderError, type ModelRequest } from '../../extension/providers';
+import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from '../../extension/providers';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 let handler: Handler = (_req, _body, res) => res.end();
@@ -30,7 +30,11 @@ after(() => {
 });
 
 const request = (extra: Partial<ModelRequest> = {}): ModelRequest => ({
-  system: 'SYSTEM', user: 'USER', model: 'test-model', timeoutMs: 2000, ...extra,
+  system: 'SYSTEM',
+  user: 'USER',
+  model: 'test-model',
+  timeoutMs: 2000,
+  ...extra,
 });
 const json = (res: ServerResponse, status: number, value: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -47,15 +51,20 @@ async function failsWith(promise: Promise<unknown>, kind: ProviderError['kind'],
 
 describe('OpenAI-compatible provider', () => {
   it('sends system and user messages with the key and returns the content', async () => {
-    handler = (_req, _body, res) => json(res, 200, { choices: [{ message: { role: 'assistant', content: '{"reply":"ok","steps":[]}' } }] });
+    handler = (_req, _body, res) =>
+      json(res, 200, { choices: [{ message: { role: 'assistant', content: '{"reply":"ok","steps":[]}' } }] });
     seen.length = 0;
     const text = await openAiComplete(request(), `${base}/v1/`, 'sk-test');
     assert.equal(text, '{"reply":"ok","steps":[]}');
     assert.equal(seen[0]?.url, '/v1/chat/completions');
     assert.equal(seen[0]?.headers.authorization, 'Bearer sk-test');
     assert.deepEqual(seen[0]?.body, {
-      model: 'test-model', temperature: 0,
-      messages: [{ role: 'system', content: 'SYSTEM' }, { role: 'user', content: 'USER' }],
+      model: 'test-model',
+      temperature: 0,
+      messages: [
+        { role: 'system', content: 'SYSTEM' },
+        { role: 'user', content: 'USER' },
+      ],
     });
   });
 
@@ -71,14 +80,18 @@ describe('OpenAI-compatible provider', () => {
     await failsWith(openAiComplete(request(), base, 'bad'), 'auth', /refused the API key \(HTTP 401\).*Set API Key/);
   });
 
-  it('reports a server error with the endpoint\'s own message', async () => {
+  it("reports a server error with the endpoint's own message", async () => {
     handler = (_req, _body, res) => json(res, 500, { error: { message: 'model overloaded' } });
     await failsWith(openAiComplete(request(), base, undefined), 'http', /answered HTTP 500: model overloaded/);
   });
 
   it('gives up after the timeout', async () => {
     handler = () => undefined; // never answers
-    await failsWith(openAiComplete(request({ timeoutMs: 300 }), base, undefined), 'timeout', /did not answer within 0 s|did not answer within/);
+    await failsWith(
+      openAiComplete(request({ timeoutMs: 300 }), base, undefined),
+      'timeout',
+      /did not answer within 0 s|did not answer within/,
+    );
   });
 
   it('stops when the user cancels', async () => {
@@ -105,7 +118,11 @@ describe('OpenAI-compatible provider', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await failsWith(openAiComplete(request(), `http://127.0.0.1:${port}/v1`, undefined), 'network', /Could not reach .*ECONNREFUSED/);
+    await failsWith(
+      openAiComplete(request(), `http://127.0.0.1:${port}/v1`, undefined),
+      'network',
+      /Could not reach .*ECONNREFUSED/,
+    );
   });
 
   it('asks for a base URL and a model when they are missing', async () => {
@@ -116,7 +133,13 @@ describe('OpenAI-compatible provider', () => {
 
 describe('Anthropic provider', () => {
   it('sends the system prompt separately with the key and version headers', async () => {
-    handler = (_req, _body, res) => json(res, 200, { content: [{ type: 'text', text: '{"reply":' }, { type: 'text', text: '"hi","steps":[]}' }] });
+    handler = (_req, _body, res) =>
+      json(res, 200, {
+        content: [
+          { type: 'text', text: '{"reply":' },
+          { type: 'text', text: '"hi","steps":[]}' },
+        ],
+      });
     seen.length = 0;
     const text = await anthropicComplete(request(), base, 'ak-test');
     assert.equal(text, '{"reply":"hi","steps":[]}');
@@ -124,12 +147,16 @@ describe('Anthropic provider', () => {
     assert.equal(seen[0]?.headers['x-api-key'], 'ak-test');
     assert.equal(seen[0]?.headers['anthropic-version'], '2023-06-01');
     assert.deepEqual(seen[0]?.body, {
-      model: 'test-model', max_tokens: 2048, system: 'SYSTEM', messages: [{ role: 'user', content: 'USER' }],
+      model: 'test-model',
+      max_tokens: 2048,
+      system: 'SYSTEM',
+      messages: [{ role: 'user', content: 'USER' }],
     });
   });
 
   it('fails clearly on 401, 500, timeout, malformed and missing key', async () => {
-    handler = (_req, _body, res) => json(res, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+    handler = (_req, _body, res) =>
+      json(res, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
     await failsWith(anthropicComplete(request(), base, 'bad'), 'auth', /refused the API key/);
     handler = (_req, _body, res) => json(res, 500, { type: 'error', error: { message: 'internal' } });
     await failsWith(anthropicComplete(request(), base, 'k'), 'http', /HTTP 500: internal/);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import * as vscode from 'vscode';
 import { readConfig } from '../../extension/config';
 import { RecentItems } from '../../extension/recent';
-import { describeValue, writeUserSetting, currentValue } from '../../extension/settings';
+import { currentValue, describeValue, writeUserSetting } from '../../extension/settings';
 
 class MemoryMemento {
   private readonly values = new Map<string, unknown>();
@@ -52,18 +52,28 @@ describe('readConfig', () => {
     store.set('solidus.popup.maxResults', 100000);
     store.set('solidus.popup.recentItems', 'many');
     const config = readConfig();
-    assert.deepEqual({ maxResults: config.maxResults, recentItems: config.recentItems }, { maxResults: 500, recentItems: 20 });
+    assert.deepEqual(
+      { maxResults: config.maxResults, recentItems: config.recentItems },
+      { maxResults: 500, recentItems: 20 },
+    );
   });
 
-  it('gives /do safe defaults: confirmation on, user settings, the editor\'s models', () => {
+  it("gives /do safe defaults: confirmation on, user settings, the editor's models", () => {
     const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
     store.set('solidus.ai.provider', 'somebody');
     store.set('solidus.ai.confirmBeforeRun', 'no');
     store.set('solidus.ai.settingsTarget', 'auto');
     store.set('solidus.ai.timeoutSeconds', 1);
     assert.deepEqual(readConfig().ai, {
-      provider: 'auto', model: '', baseUrl: '', confirmBeforeRun: true, settingsTarget: 'auto', timeoutSeconds: 5, shortlistLimit: 60,
+      provider: 'auto',
+      model: '',
+      baseUrl: '',
+      confirmBeforeRun: true,
+      settingsTarget: 'auto',
+      timeoutSeconds: 5,
+      shortlistLimit: 60,
     });
-    for (const key of ['provider', 'confirmBeforeRun', 'settingsTarget', 'timeoutSeconds']) store.delete(`solidus.ai.${key}`);
+    for (const key of ['provider', 'confirmBeforeRun', 'settingsTarget', 'timeoutSeconds'])
+      store.delete(`solidus.ai.${key}`);
   });
 });

@@ -13,8 +13,19 @@ import { isInside, joinSegments, resolveInWorkspace, type SlashSegment } from '.
 function command(name: string, tool: string, scope: 'project' | 'user', shadowedBy?: string): SlashCommand {
   const provider = tool as SlashCommand['provider'];
   return {
-    id: `${tool}:${scope}:${name}.md`, name, tool, provider, scope, root: '/r', path: `${name}.md`, description: '',
-    allowedTools: [], inputs: [], runsShell: false, shadowedBy: shadowedBy ?? null, body: '',
+    id: `${tool}:${scope}:${name}.md`,
+    name,
+    tool,
+    provider,
+    scope,
+    root: '/r',
+    path: `${name}.md`,
+    description: '',
+    allowedTools: [],
+    inputs: [],
+    runsShell: false,
+    shadowedBy: shadowedBy ?? null,
+    body: '',
   };
 }
 

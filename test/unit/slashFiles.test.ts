@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { collectSlashFiles, markGitignored, MAX_COMMAND_FILE_BYTES } from '../../extension/slashFiles';
+import { collectSlashFiles, MAX_COMMAND_FILE_BYTES, markGitignored } from '../../extension/slashFiles';
 
 describe('collectSlashFiles', () => {
   it('reads matching files to the folder depth, reports oversized ones and survives a symlink loop', async () => {
@@ -39,12 +39,23 @@ describe('collectSlashFiles', () => {
       manifests: [],
       warnings: [],
     });
-    assert.deepEqual(files.map((f) => f.path), ['a/x.md']);
+    assert.deepEqual(
+      files.map((f) => f.path),
+      ['a/x.md'],
+    );
   });
 
   it('lists nothing for a folder that does not exist', async () => {
     const files = await collectSlashFiles({
-      folders: [{ provider: 'solidus', scope: 'user', dir: join(tmpdir(), 'no-such-solidus-folder'), maxDepth: 1, suffix: '.md' }],
+      folders: [
+        {
+          provider: 'solidus',
+          scope: 'user',
+          dir: join(tmpdir(), 'no-such-solidus-folder'),
+          maxDepth: 1,
+          suffix: '.md',
+        },
+      ],
       manifests: [],
       warnings: [],
     });
@@ -61,18 +72,27 @@ describe('collectSlashFiles', () => {
     writeFileSync(join(repo, '.gitignore'), '.claude/commands/scratch.md\nprivate/\n');
     execFileSync('git', ['init', '-q'], { cwd: repo });
     const plan = (scope: 'project' | 'user') => ({
-      folders: [{ provider: 'claude' as const, scope, dir, maxDepth: 2, suffix: '.md' }], manifests: [], warnings: [],
+      folders: [{ provider: 'claude' as const, scope, dir, maxDepth: 2, suffix: '.md' }],
+      manifests: [],
+      warnings: [],
     });
     const project = await collectSlashFiles(plan('project'));
     await markGitignored(project);
-    const ignored = project.filter((f) => f.gitignored).map((f) => f.path).sort();
+    const ignored = project
+      .filter((f) => f.gitignored)
+      .map((f) => f.path)
+      .sort();
     assert.deepEqual(ignored, ['private/secret.md', 'scratch.md']);
     const user = await collectSlashFiles(plan('user'));
     await markGitignored(user);
     assert.equal(user.filter((f) => f.gitignored).length, 0, 'user commands are not judged by a project repository');
     const outside = mkdtempSync(join(tmpdir(), 'solidus-slash-nogit-'));
     writeFileSync(join(outside, 'a.md'), 'A');
-    const loose = await collectSlashFiles({ folders: [{ provider: 'claude', scope: 'project', dir: outside, maxDepth: 1, suffix: '.md' }], manifests: [], warnings: [] });
+    const loose = await collectSlashFiles({
+      folders: [{ provider: 'claude', scope: 'project', dir: outside, maxDepth: 1, suffix: '.md' }],
+      manifests: [],
+      warnings: [],
+    });
     await markGitignored(loose);
     assert.equal(loose[0].gitignored, undefined);
   });

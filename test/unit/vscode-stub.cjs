@@ -36,9 +36,15 @@ class CancellationTokenSource {
   dispose() {}
 }
 class LanguageModelError extends Error {
-  static NoPermissions(message) { return Object.assign(new LanguageModelError(message), { code: 'NoPermissions' }); }
-  static Blocked(message) { return Object.assign(new LanguageModelError(message), { code: 'Blocked' }); }
-  static NotFound(message) { return Object.assign(new LanguageModelError(message), { code: 'NotFound' }); }
+  static NoPermissions(message) {
+    return Object.assign(new LanguageModelError(message), { code: 'NoPermissions' });
+  }
+  static Blocked(message) {
+    return Object.assign(new LanguageModelError(message), { code: 'Blocked' });
+  }
+  static NotFound(message) {
+    return Object.assign(new LanguageModelError(message), { code: 'NotFound' });
+  }
 }
 const chatModels = [];
 Object.assign(stub, {

@@ -12,7 +12,7 @@ const run = (args: string[], input?: string) =>
   JSON.parse(execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input }));
 
 describe('solidus prompt', () => {
-  it('lists the shortlist and the seed request\'s two settings with their schemas', () => {
+  it("lists the shortlist and the seed request's two settings with their schemas", () => {
     const out = run(['prompt', '--vscode', FIXTURES, 'make the font bigger and turn on word wrap']);
     const lines: string[] = out.user.split('\n');
     assert.ok(lines.includes('setting:editor.fontSize | setting | Editor: Font Size'));
@@ -25,29 +25,39 @@ describe('solidus prompt', () => {
 });
 
 describe('solidus validate', () => {
-  it('keeps the seed\'s settings plan without confirmation', () => {
-    const answer = 'Sure!\n```json\n{"reply": "I\'ll increase the editor font size to 16 and turn on word wrap.", "steps": [' +
+  it("keeps the seed's settings plan without confirmation", () => {
+    const answer =
+      'Sure!\n```json\n{"reply": "I\'ll increase the editor font size to 16 and turn on word wrap.", "steps": [' +
       '{"type": "setting", "key": "editor.fontSize", "value": 16, "why": "bigger font"},' +
       '{"type": "setting", "key": "editor.wordWrap", "value": "on", "why": "enable word wrap"}]}\n```';
     const out = run(['validate', '--vscode', FIXTURES, '--plan', '-'], answer);
     assert.equal(out.mustConfirm, false);
-    assert.deepEqual(out.steps.map((s: { description: string }) => s.description), [
-      'Set Editor: Font Size = 16',
-      'Set Editor: Word Wrap = "on"',
-    ]);
+    assert.deepEqual(
+      out.steps.map((s: { description: string }) => s.description),
+      ['Set Editor: Font Size = 16', 'Set Editor: Word Wrap = "on"'],
+    );
     assert.deepEqual(out.dropped, []);
   });
 
   it('always confirms a terminal step, shows it in full and drops invented ids', () => {
     const dir = mkdtempSync(join(tmpdir(), 'solidus-plan-'));
     const file = join(dir, 'answer.txt');
-    writeFileSync(file, JSON.stringify({
-      reply: 'Reinstall and test.',
-      steps: [
-        { type: 'item', id: 'term:run', args: 'rm -rf node_modules && npm ci && npm test', why: 'clean install', risk: 'safe' },
-        { type: 'item', id: 'command:made.up', why: 'invented' },
-      ],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        reply: 'Reinstall and test.',
+        steps: [
+          {
+            type: 'item',
+            id: 'term:run',
+            args: 'rm -rf node_modules && npm ci && npm test',
+            why: 'clean install',
+            risk: 'safe',
+          },
+          { type: 'item', id: 'command:made.up', why: 'invented' },
+        ],
+      }),
+    );
     const out = run(['validate', '--vscode', FIXTURES, '--plan', file]);
     assert.equal(out.mustConfirm, true);
     assert.equal(out.steps[0].description, 'Run in terminal: rm -rf node_modules && npm ci && npm test');
@@ -55,7 +65,10 @@ describe('solidus validate', () => {
   });
 
   it('reports an answer without JSON as an error with exit code 1', () => {
-    const result = spawnSync(process.execPath, [CLI, 'validate', '--vscode', FIXTURES, '--plan', '-'], { input: 'no plan here', encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [CLI, 'validate', '--vscode', FIXTURES, '--plan', '-'], {
+      input: 'no plan here',
+      encoding: 'utf8',
+    });
     assert.equal(result.status, 1);
     assert.equal(JSON.parse(result.stdout).error.code, 'noJsonObject');
   });
@@ -67,14 +80,30 @@ describe('solidus slash', () => {
   mkdirSync(join(project, '.claude', 'commands'), { recursive: true });
   mkdirSync(join(project, '.solidus', 'commands'), { recursive: true });
   mkdirSync(join(home, '.gemini', 'commands', 'git'), { recursive: true });
-  writeFileSync(join(project, '.claude', 'commands', 'review.md'), '---\ndescription: Claude review\n---\nReview $ARGUMENTS\n');
-  writeFileSync(join(project, '.solidus', 'commands', 'review.md'), '---\ndescription: Solidus review\nargument-hint: <file> <note>\n---\nReview $1 with note $2\n');
-  writeFileSync(join(home, '.gemini', 'commands', 'git', 'commit.toml'), 'description = "Commit"\nprompt = "Write a commit message for {{args}}"\n');
+  writeFileSync(
+    join(project, '.claude', 'commands', 'review.md'),
+    '---\ndescription: Claude review\n---\nReview $ARGUMENTS\n',
+  );
+  writeFileSync(
+    join(project, '.solidus', 'commands', 'review.md'),
+    '---\ndescription: Solidus review\nargument-hint: <file> <note>\n---\nReview $1 with note $2\n',
+  );
+  writeFileSync(
+    join(home, '.gemini', 'commands', 'git', 'commit.toml'),
+    'description = "Commit"\nprompt = "Write a commit message for {{args}}"\n',
+  );
 
   it('lists every command with tool, scope, path and what shadows it', () => {
     const out = run(['slash', 'list', '--root', project, '--home', home]);
-    const brief = out.commands.map((c: { name: string; tool: string; scope: string; path: string; shadowedBy: string | null }) =>
-      [c.name, c.tool, c.scope, c.path, c.shadowedBy]);
+    const brief = out.commands.map(
+      (c: { name: string; tool: string; scope: string; path: string; shadowedBy: string | null }) => [
+        c.name,
+        c.tool,
+        c.scope,
+        c.path,
+        c.shadowedBy,
+      ],
+    );
     assert.deepEqual(brief, [
       ['review', 'solidus', 'project', 'review.md', null],
       ['review', 'claude', 'project', 'review.md', 'solidus:project:review.md'],

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { FIXTURES, SHARED, fixtureSources } from '../fixtures';
+import { FIXTURES, fixtureSources, SHARED } from '../fixtures';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 const run = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8' }));
@@ -35,10 +35,21 @@ describe('solidus CLI', () => {
     const snapshot = join(dir, 'snap.json');
     writeFileSync(snapshot, JSON.stringify({ solidusSnapshot: 1, capturedAt: 'now', sources: fixtureSources() }));
     const requests = join(SHARED, 'bench', 'requests.jsonl');
-    const fromFolder = execFileSync(process.execPath, [CLI, 'shortlist', '--vscode', FIXTURES, '--requests', requests], { encoding: 'utf8' });
-    const fromSnapshot = execFileSync(process.execPath, [CLI, 'shortlist', '--snapshot', snapshot, '--requests', requests], { encoding: 'utf8' });
+    const fromFolder = execFileSync(
+      process.execPath,
+      [CLI, 'shortlist', '--vscode', FIXTURES, '--requests', requests],
+      { encoding: 'utf8' },
+    );
+    const fromSnapshot = execFileSync(
+      process.execPath,
+      [CLI, 'shortlist', '--snapshot', snapshot, '--requests', requests],
+      { encoding: 'utf8' },
+    );
     assert.equal(fromSnapshot, fromFolder);
-    const lines = fromFolder.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = fromFolder
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 45);
     assert.ok(lines.every((l) => typeof l.covered === 'boolean' && l.items.length <= 60));
     const single = run('shortlist', '--vscode', FIXTURES, '--limit', '20', 'hide the minimap');
@@ -49,10 +60,14 @@ describe('solidus CLI', () => {
     const missing = spawnSync(process.execPath, [CLI, 'rank', 'x'], { encoding: 'utf8' });
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /give --vscode <dir> or --snapshot <file>/);
-    const badLimit = spawnSync(process.execPath, [CLI, 'rank', '--vscode', FIXTURES, '--limit', 'zero', 'x'], { encoding: 'utf8' });
+    const badLimit = spawnSync(process.execPath, [CLI, 'rank', '--vscode', FIXTURES, '--limit', 'zero', 'x'], {
+      encoding: 'utf8',
+    });
     assert.equal(badLimit.status, 2);
     assert.match(badLimit.stderr, /--limit must be a positive whole number/);
-    const notSnapshot = spawnSync(process.execPath, [CLI, 'catalog', '--snapshot', join(FIXTURES, 'extensions.json')], { encoding: 'utf8' });
+    const notSnapshot = spawnSync(process.execPath, [CLI, 'catalog', '--snapshot', join(FIXTURES, 'extensions.json')], {
+      encoding: 'utf8',
+    });
     assert.equal(notSnapshot.status, 2);
     assert.match(notSnapshot.stderr, /is not a Solidus catalog snapshot/);
   });

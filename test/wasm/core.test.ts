@@ -32,12 +32,21 @@ describe('core over the fixture catalog', () => {
     // The popup's lean results leave out what it never shows; `full` brings it.
     assert.equal(toggle.item.command, undefined);
     assert.equal(toggle.item.source, undefined);
-    const full = core.rank({ query: 'word wrap', limit: 10, full: true }).results.find((r) => r.item.id === toggle.item.id)!;
+    const full = core
+      .rank({ query: 'word wrap', limit: 10, full: true })
+      .results.find((r) => r.item.id === toggle.item.id)!;
     assert.equal(full.item.command, 'editor.action.toggleWordWrap');
     assert.equal(full.item.source, 'core');
-    assert.deepEqual({ ...full.item, command: undefined, source: undefined, key: undefined, derivedTitle: undefined }, {
-      ...toggle.item, command: undefined, source: undefined, key: undefined, derivedTitle: undefined,
-    });
+    assert.deepEqual(
+      { ...full.item, command: undefined, source: undefined, key: undefined, derivedTitle: undefined },
+      {
+        ...toggle.item,
+        command: undefined,
+        source: undefined,
+        key: undefined,
+        derivedTitle: undefined,
+      },
+    );
   });
 
   it('checks setting values against the schema', () => {
@@ -63,7 +72,10 @@ describe('core over the fixture catalog', () => {
   });
 
   it('rejects parameters of the wrong shape with a real Error', () => {
-    assert.throws(() => core.rank({ query: 42 } as never), (e: unknown) => e instanceof Error && /bad rank parameters/.test(e.message));
+    assert.throws(
+      () => core.rank({ query: 42 } as never),
+      (e: unknown) => e instanceof Error && /bad rank parameters/.test(e.message),
+    );
   });
 });
 
@@ -85,7 +97,10 @@ describe('core boundary details', () => {
     const core = new CoreHost();
     const { stats, warnings } = core.build({
       keybindingsSchema: '{ not json',
-      extensions: JSON.stringify([{ contributes: {} }, { id: 'x.y', contributes: { commands: [{ title: 'no id' }, { command: 'x.ok', title: 7 }] } }]),
+      extensions: JSON.stringify([
+        { contributes: {} },
+        { id: 'x.y', contributes: { commands: [{ title: 'no id' }, { command: 'x.ok', title: 7 }] } },
+      ]),
       registeredCommands: '"a string"',
     });
     assert.equal(stats.byKind['command'], 1);

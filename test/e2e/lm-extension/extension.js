@@ -16,7 +16,9 @@ const MODEL = {
 function textOf(messages) {
   return messages
     .flatMap((message) => message.content)
-    .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : typeof part?.value === 'string' ? part.value : ''))
+    .map((part) =>
+      part instanceof vscode.LanguageModelTextPart ? part.value : typeof part?.value === 'string' ? part.value : '',
+    )
     .join('\n');
 }
 
@@ -27,7 +29,9 @@ function activate(context) {
       async provideLanguageModelChatResponse(_model, messages, _options, progress) {
         const text = textOf(messages);
         const found = ANSWERS.find(([needle]) => text.includes(needle));
-        const answer = found ? found[1] : '{"reply": "The test model has no scripted answer for this request.", "steps": []}';
+        const answer = found
+          ? found[1]
+          : '{"reply": "The test model has no scripted answer for this request.", "steps": []}';
         // Streams in two parts, as a real model would.
         const half = Math.floor(answer.length / 2);
         progress.report(new vscode.LanguageModelTextPart(answer.slice(0, half)));
