@@ -100,7 +100,7 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   const plan = checked.plan;
   for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
   if (plan.cut > 0) log(`cut ${plan.cut} steps beyond the limit`);
-  plan.steps.forEach((step, index) => log(`kept ${describeStepForLog(step, index)}`));
+  for (const [index, step] of plan.steps.entries()) log(`kept ${describeStepForLog(step, index)}`);
 
   if (plan.outcome === 'replyOnly' || plan.steps.length === 0) {
     log('outcome: reply only, nothing ran');

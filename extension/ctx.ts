@@ -89,7 +89,7 @@ export class Context implements vscode.Disposable {
             `read sources in ${collected - started} ms, indexed in ${Date.now() - collected} ms`,
         );
         this.changeEmitter.fire();
-        this.readyWaiters.splice(0).forEach((resolve) => resolve());
+        for (const resolve of this.readyWaiters.splice(0)) resolve();
       } catch (error) {
         this.log.error(
           `catalog build failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

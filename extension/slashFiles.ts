@@ -98,7 +98,7 @@ function checkIgnore(cwd: string, paths: string[]): Promise<Set<string>> {
     );
     child.on('error', () => resolve(new Set()));
     child.stdin?.on('error', () => undefined);
-    child.stdin?.end(paths.join('\0') + '\0');
+    child.stdin?.end(`${paths.join('\0')}\0`);
   });
 }
 

@@ -40,9 +40,9 @@ export async function collectSources(warn: (message: string) => void): Promise<C
       const json = extension.packageJSON as Record<string, unknown> | undefined;
       return {
         id: extension.id,
-        builtin: extension.extensionUri.path.includes('/extensions/') && json?.['isBuiltin'] === true,
-        displayName: json?.['displayName'],
-        contributes: json?.['contributes'],
+        builtin: extension.extensionUri.path.includes('/extensions/') && json?.isBuiltin === true,
+        displayName: json?.displayName,
+        contributes: json?.contributes,
       };
     });
     sources.extensions = JSON.stringify(extensions);

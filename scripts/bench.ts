@@ -236,7 +236,7 @@ async function main(): Promise<void> {
     const result = core.setProject(input);
     if (round >= 2) monorepoTimes.push(performance.now() - start);
     monorepoItems = result.stats.total;
-    monorepoScripts = result.stats.byKind['script'] ?? 0;
+    monorepoScripts = result.stats.byKind.script ?? 0;
   }
   process.stdout.write(
     `\nmonorepo 200 packages × 10 scripts: ${monorepoScripts} scripts, catalog ${monorepoItems} items; ` +
@@ -260,7 +260,7 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(
-    `\nscale: ${project.stats.total} items (${project.stats.byKind['script'] ?? 0} scripts) merged in ${ms(projectMs)}; ` +
+    `\nscale: ${project.stats.total} items (${project.stats.byKind.script ?? 0} scripts) merged in ${ms(projectMs)}; ` +
       `popup rank p50 ${ms(percentile(scaleTimes, 50))} p95 ${ms(percentile(scaleTimes, 95))}; ` +
       `wasm memory ${(core.memoryBytes() / 1048576).toFixed(1)} MB\n`,
   );

@@ -28,7 +28,7 @@ function allDirs(root: string): string[] {
 /** 500 command files spread evenly over the six tools with project folders, about 1 KB each. */
 function syntheticProject(): string {
   const root = mkdtempSync(join(os.tmpdir(), 'solidus-slash-bench-'));
-  const body = 'Review $1 carefully, then $ARGUMENTS.\n' + 'Check the tests, the docs and the changelog. '.repeat(20);
+  const body = `Review $1 carefully, then $ARGUMENTS.\n${'Check the tests, the docs and the changelog. '.repeat(20)}`;
   const kinds: [string, (i: number) => string, (i: number) => string][] = [
     ['.solidus/commands', (i) => `cmd${i}.md`, (i) => `---\ndescription: Solidus ${i}\n---\n${body}`],
     [

@@ -23,7 +23,7 @@ export declare function cachePaths(): CachePaths;
 export declare function assertCodeServerInstalled(): CachePaths;
 
 /** Parses JSON with comments and trailing commas. */
-export declare function parseJsonc(text: string): any;
+export declare function parseJsonc(text: string): unknown;
 
 export declare function freePort(): Promise<number>;
 export declare function portInUse(port: number): Promise<boolean>;

@@ -137,7 +137,9 @@ function updateSelection(): void {
   const floor = stage.kind === 'search' && !rows.length ? -1 : 0;
   selected = total ? Math.max(floor, Math.min(selected, total - 1)) : 0;
   const items = list.querySelectorAll<HTMLLIElement>('.solidus-option');
-  items.forEach((li, index) => li.setAttribute('aria-selected', String(index === selected)));
+  items.forEach((li, index) => {
+    li.setAttribute('aria-selected', String(index === selected));
+  });
   const current = items[selected];
   if (current) {
     input.setAttribute('aria-activedescendant', current.id);

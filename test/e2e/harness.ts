@@ -166,7 +166,7 @@ export async function waitFor<T>(
 }
 
 /** Reads a JSON file that may contain comments and trailing commas (settings.json, keybindings.json). */
-export function readJson<T = any>(file: string): T {
+export function readJson<T = Record<string, unknown>>(file: string): T {
   return parseJsonc(readFileSync(file, 'utf8')) as T;
 }
 

@@ -218,6 +218,7 @@ describe('slash commands in a trusted workspace', () => {
     );
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: `${input:…}` is Copilot prompt-file syntax, not a template.
   test('a Copilot `${input:topic}` is asked with an input box before the text is sent', async () => {
     const { page } = editor;
     await withFailureArtifacts(
@@ -228,6 +229,7 @@ describe('slash commands in a trusted workspace', () => {
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(
           file,
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the prompt file's own `${input:name:placeholder}`.
           '---\ndescription: Explain a topic\n---\nExplain ${input:topic:what to explain} briefly.\n',
         );
         const frame = await openPopup(page);

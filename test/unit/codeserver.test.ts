@@ -13,7 +13,8 @@ test('parseJsonc drops comments and trailing commas but never touches strings', 
 });
 
 test("parseJsonc reads VS Code's own default settings document", () => {
-  const settings = parseJsonc(readFileSync(path.join(FIXTURES, 'default-settings.jsonc'), 'utf8'));
+  const text = readFileSync(path.join(FIXTURES, 'default-settings.jsonc'), 'utf8');
+  const settings = parseJsonc(text) as Record<string, unknown>;
   assert.equal(settings['workbench.startupEditor'], 'welcomePage');
   assert.equal(settings['security.workspace.trust.enabled'], true);
 });

@@ -103,7 +103,7 @@ describe('core boundary details', () => {
       ]),
       registeredCommands: '"a string"',
     });
-    assert.equal(stats.byKind['command'], 1);
+    assert.equal(stats.byKind.command, 1);
     const sources = warnings.map((w) => w.source).sort();
     assert.deepEqual(sources, ['extension:x.y', 'extensions', 'keybindingsSchema', 'registeredCommands']);
     core.dispose();
