@@ -1,4 +1,5 @@
-// Runs every test layer (native Rust, wasm boundary and CLI, shell units, end to end) after the set-up.
+// Runs every test layer after the set-up: the house checks first (rustfmt, clippy, Biome), then native Rust,
+// wasm boundary and CLI, shell units, end to end.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -6,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (text) => process.stderr.write(`\x1b[1m[test]\x1b[0m ${text}\n`);
-const only = process.argv.slice(2); // e.g. `npm test -- native wasm unit e2e`
+const LAYERS = ['lint', 'native', 'wasm', 'unit', 'e2e'];
+const only = process.argv.slice(2); // e.g. `npm test -- lint native wasm unit e2e`
+const unknown = only.filter((name) => !LAYERS.includes(name));
+if (unknown.length) {
+  say(`unknown layer ${unknown.join(', ')}: the layers are ${LAYERS.join(', ')}`);
+  process.exit(2);
+}
 
 /** Installs npm dependencies when they are missing or older than the lockfile. */
 export function ensureNodeModules() {
@@ -46,6 +53,10 @@ function count(layer) {
   }
   for (const m of layer.output.matchAll(/^# pass (\d+)$/gm)) passed += Number(m[1]);
   for (const m of layer.output.matchAll(/^# fail (\d+)$/gm)) failed += Number(m[1]);
+  for (const m of layer.output.matchAll(/^lint: (\d+) passed, (\d+) failed$/gm)) {
+    passed += Number(m[1]);
+    failed += Number(m[2]);
+  }
   // A layer that exits non-zero without counting a failure still failed.
   if (layer.code !== 0 && failed === 0) failed = 1;
   return { passed, failed };
@@ -79,31 +90,41 @@ const files = (dir) =>
     .sort()
     .map((f) => `${dir}/${f}`);
 const wants = (name) => only.length === 0 || only.includes(name);
-ensureNodeModules();
-const shared = findShared();
-if (shared) process.env.SOLIDUS_SHARED = shared;
-else say('shared/ (fixtures, bench data) not found beside this checkout or its origin: set SOLIDUS_SHARED');
-if (wants('e2e')) execFileSync('bash', ['scripts/bootstrap.sh'], { cwd: root, stdio: 'inherit' });
-execFileSync(process.execPath, ['scripts/build.mjs', '--package', '--no-bootstrap'], { cwd: root, stdio: 'inherit' });
-
 const layers = [];
-if (wants('native')) layers.push(await runLayer('native Rust', 'cargo', ['test', '--release', '--quiet']));
-const nodeTest = ['--require', './test/unit/vscode-stub.cjs', '--import', 'tsx', '--test', '--test-reporter=tap'];
-if (wants('wasm'))
-  layers.push(await runLayer('wasm boundary and CLI', process.execPath, [...nodeTest, ...files('test/wasm')]));
-if (wants('unit')) layers.push(await runLayer('shell units', process.execPath, [...nodeTest, ...files('test/unit')]));
-if (wants('e2e')) {
-  layers.push(
-    await runLayer('end to end in code-server', process.execPath, [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=tap',
-      '--test-concurrency=1',
-      ...files('test/e2e'),
-    ]),
-  );
+
+/** Builds (bootstrapping what the e2e layer needs), then runs the chosen layers after the house checks. */
+async function buildAndTest() {
+  const shared = findShared();
+  if (shared) process.env.SOLIDUS_SHARED = shared;
+  else say('shared/ (fixtures, bench data) not found beside this checkout or its origin: set SOLIDUS_SHARED');
+  if (wants('e2e')) execFileSync('bash', ['scripts/bootstrap.sh'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build.mjs', '--package', '--no-bootstrap'], { cwd: root, stdio: 'inherit' });
+
+  if (wants('native')) layers.push(await runLayer('native Rust', 'cargo', ['test', '--release', '--quiet']));
+  const nodeTest = ['--require', './test/unit/vscode-stub.cjs', '--import', 'tsx', '--test', '--test-reporter=tap'];
+  if (wants('wasm'))
+    layers.push(await runLayer('wasm boundary and CLI', process.execPath, [...nodeTest, ...files('test/wasm')]));
+  if (wants('unit')) layers.push(await runLayer('shell units', process.execPath, [...nodeTest, ...files('test/unit')]));
+  if (wants('e2e')) {
+    layers.push(
+      await runLayer('end to end in code-server', process.execPath, [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=tap',
+        '--test-concurrency=1',
+        ...files('test/e2e'),
+      ]),
+    );
+  }
 }
+
+ensureNodeModules();
+// The house checks run before the build: a tree that fails them fails `npm test` without building it.
+if (wants('lint')) layers.push(await runLayer('house checks (lint)', process.execPath, ['scripts/lint.mjs']));
+const lintFailed = layers.some((layer) => layer.code !== 0);
+if (lintFailed) say('house checks failed: the build and the other layers are skipped (`npm run lint` reruns them)');
+if (!lintFailed && LAYERS.some((name) => name !== 'lint' && wants(name))) await buildAndTest();
 
 let passed = 0;
 let failed = 0;
