@@ -222,6 +222,12 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
+  // A reader that stops early (`solidus rank … | head -1`) closes the pipe; the next write fails with
+  // EPIPE. Like other Unix tools, stop there quietly and successfully instead of printing a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -1,6 +1,6 @@
 // The `solidus` CLI as a user runs it: the built bundle over the fixture documents, JSON out.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,5 +70,28 @@ describe('solidus CLI', () => {
     });
     assert.equal(notSnapshot.status, 2);
     assert.match(notSnapshot.stderr, /is not a Solidus catalog snapshot/);
+  });
+
+  it('ends quietly with status 0 when the reader closes the pipe early, as `solidus … | head -1` does', async () => {
+    // 45 JSON lines of several KB each: far more than a pipe holds, so writes follow the close.
+    const requests = join(SHARED, 'bench', 'requests.jsonl');
+    const child = spawn(process.execPath, [CLI, 'shortlist', '--vscode', FIXTURES, '--requests', requests], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    let read = 0;
+    child.stdout.once('data', (chunk: Buffer) => {
+      read = chunk.length;
+      child.stdout.destroy();
+    });
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+    );
+    assert.ok(read > 0, 'the reader got the first chunk');
+    assert.equal(stderr, '');
+    assert.deepEqual([code, signal], [0, null]);
   });
 });
