@@ -31,6 +31,15 @@ export const CHROMIUM_ARGS = [
 
 export { REPO_ROOT };
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
+/**
+ * Where the popup test saves the view the README shows: under the ignored test-results/ on every run,
+ * so `npm test` leaves the clone as it found it; over the tracked media/popup.png only when
+ * `npm run screenshot` (scripts/screenshot.mjs) sets SOLIDUS_SCREENSHOT=readme.
+ */
+export const POPUP_SCREENSHOT =
+  process.env.SOLIDUS_SCREENSHOT === 'readme'
+    ? path.join(REPO_ROOT, 'media', 'popup.png')
+    : path.join(RESULTS_DIR, 'popup.png');
 /** The package under test; SOLIDUS_VSIX lets the harness be checked against another one. */
 export const VSIX_PATH = path.resolve(process.env.SOLIDUS_VSIX ?? path.join(REPO_ROOT, 'artifacts', 'solidus.vsix'));
 

@@ -8,7 +8,7 @@ import {
   copyDemo,
   type EditorSession,
   openPopup,
-  REPO_ROOT,
+  POPUP_SCREENSHOT,
   readJson,
   startSession,
   waitFor,
@@ -96,9 +96,9 @@ describe('Solidus popup', () => {
         assert.deepEqual(await settingRow.locator('.solidus-title mark').allTextContents(), ['Word', 'Wrap']);
         assert.deepEqual(await toggle.locator('.solidus-title mark').allTextContents(), ['Word', 'Wrap']);
         assert.equal(await settingRow.locator('.solidus-badge').textContent(), 'setting');
-        // The README's screenshot is this very view.
-        mkdirSync(path.join(REPO_ROOT, 'media'), { recursive: true });
-        await page.screenshot({ path: path.join(REPO_ROOT, 'media', 'popup.png') });
+        // The README's screenshot is this very view (written to media/ only by `npm run screenshot`).
+        mkdirSync(path.dirname(POPUP_SCREENSHOT), { recursive: true });
+        await page.screenshot({ path: POPUP_SCREENSHOT });
 
         await selectWithKeys(page, frame, 'setting:editor.wordWrap');
         await page.keyboard.press('Enter');
