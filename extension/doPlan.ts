@@ -13,10 +13,11 @@ export function planMessage(plan: ValidatedPlan): string {
 }
 
 /**
- * The dialog's detail: numbered plain-language steps with the model's `why`, a warning on every
- * step that reaches a shell (its command in full, since the description carries it), and what was
- * dropped or cut so the user knows the plan is not all the model asked for. `shellLine` gives the
- * exact command a script or macro step runs, which the step's description does not carry.
+ * The dialog's detail: numbered plain-language steps with the model's `why`, on every step whose
+ * class needs confirmation that class and its reason in the core's words (a shell command in full,
+ * since the description carries it), and what was dropped or cut so the user knows the plan is not
+ * all the model asked for. `shellLine` gives the exact command a script or macro step runs, which
+ * the step's description does not carry.
  */
 export function formatPlanDetail(
   plan: ValidatedPlan,
@@ -24,9 +25,10 @@ export function formatPlanDetail(
 ): string {
   const lines = plan.steps.map((step, index) => {
     const why = step.why.trim() ? `  (${step.why.trim()})` : '';
-    const shell = step.reachesShell ? `\n   ⚠ reaches a shell: ${step.shellReason ?? 'runs outside the editor'}` : '';
-    const line = step.reachesShell ? shellLine(step) : undefined;
-    return `${index + 1}. ${step.description}${why}${shell}${line ? `\n   $ ${line}` : ''}`;
+    const risky = step.risk !== 'safe';
+    const warning = risky ? `\n   ⚠ ${step.riskLabel}: ${step.riskReason}` : '';
+    const line = step.risk === 'reachesShell' ? shellLine(step) : undefined;
+    return `${index + 1}. ${step.description}${why}${warning}${line ? `\n   $ ${line}` : ''}`;
   });
   if (plan.dropped.length) {
     lines.push('', `Left out (${plan.dropped.length}): ${plan.dropped.map((d) => d.reason).join('; ')}`);
@@ -37,10 +39,11 @@ export function formatPlanDetail(
 
 /**
  * Whether the plan must be shown before it runs: always when `confirmBeforeRun` is on, and
- * regardless of it when the core says a step reaches a shell.
+ * regardless of it when the core says a step's class needs confirmation (`mustConfirm`).
  */
 export function needsConfirmation(plan: ValidatedPlan, confirmBeforeRun: boolean): boolean {
-  return confirmBeforeRun || plan.mustConfirm || plan.steps.some((step) => step.reachesShell);
+  // The step check repeats the core's `mustConfirm` so a plan object that lost it still asks.
+  return confirmBeforeRun || plan.mustConfirm || plan.steps.some((step) => step.risk !== 'safe');
 }
 
 /** What the editor knows about one setting's value in each scope (a subset of `inspect()`). */
@@ -113,5 +116,5 @@ export class UndoJournal {
 
 /** One line per step for the audit log. */
 export function describeStepForLog(step: PlanStep, index: number): string {
-  return `step ${index + 1} [${step.type}${step.reachesShell ? ', reaches a shell' : ''}]: ${step.description}`;
+  return `step ${index + 1} [${step.type}${step.risk !== 'safe' ? `, ${step.riskLabel}` : ''}]: ${step.description}`;
 }

@@ -204,7 +204,7 @@ export class Popup implements vscode.Disposable {
         detail: [command.description, command.argumentHint, describeOrigin(command, all)].filter(Boolean).join(' · '),
         highlights: prefix ? [[1, 1 + prefix]] : [],
         fromWorkspace: command.scope === 'project',
-        reachesShell: command.runsShell,
+        risk: command.riskBadge ?? undefined,
         action: 'run',
         shadowed: Boolean(command.shadowedBy),
         insertText: `/${typedName(command)} `,
@@ -339,7 +339,7 @@ function toRow(result: RankedResult): Row {
     keybinding: item.keybinding,
     highlights: result.highlights,
     fromWorkspace: item.fromWorkspace,
-    reachesShell: item.risk === 'reachesShell',
+    risk: item.badge,
     action: item.action,
   };
 }

@@ -10,7 +10,8 @@ export interface Row {
   /** `[start, end)` ranges in UTF-16 code units of `title`. */
   highlights: [number, number][];
   fromWorkspace: boolean;
-  reachesShell: boolean;
+  /** What it can do, in the core's words ("runs code", "acts on remote"), for classes worth a badge. */
+  risk?: string;
   /** A short hint of what Enter does: "run", "toggle", "choose", "edit". */
   action: string;
   /** A slash command that another one of the same name hides; listed, dimmed. */

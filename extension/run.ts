@@ -42,7 +42,7 @@ export async function runItem(ctx: Context, item: Item, options: RunOptions = {}
     case 'custom': {
       const command = ctx.project.custom(item.id);
       if (!command) throw new Error(`the custom command “${item.title}” is gone; check solidus.customCommands`);
-      return runCustom(ctx, item, command, options);
+      return runCustom(ctx, command, options);
     }
     default:
       throw new Error(`${item.kind} items cannot be run this way`);
@@ -148,13 +148,13 @@ async function runTask(ctx: Context, item: Item, task: vscode.Task, options: Run
 }
 
 /** Runs the steps in order; the first failing step stops the rest and is named. */
-async function runCustom(ctx: Context, item: Item, command: CustomCommand, options: RunOptions): Promise<RunOutcome> {
+async function runCustom(ctx: Context, command: CustomCommand, options: RunOptions): Promise<RunOutcome> {
   if (command.problems.length) throw new Error(`it cannot run: ${command.problems.join('; ')}`);
-  if (item.risk === 'reachesShell' && !options.confirmed) {
+  if (command.risk !== 'safe' && !options.confirmed) {
     const lines = command.steps.map((step, i) => `${i + 1}. ${describeStep(step)}`);
     const answer = await vscode.window.showWarningMessage(
       `Run the custom command “${command.name}”?`,
-      { modal: true, detail: `${lines.join('\n')}\n\nAt least one step reaches a shell.` },
+      { modal: true, detail: `${lines.join('\n')}\n\nA step ${command.riskLabel}.` },
       RUN_BUTTON,
     );
     if (answer !== RUN_BUTTON) return 'cancelled';

@@ -79,10 +79,10 @@ function render(emptyHint?: string): void {
       main.append(title);
       if (row.detail) main.append(span('solidus-detail', row.detail));
       li.append(badge, main);
-      if (row.reachesShell) li.append(span('solidus-risk', 'runs shell'));
+      if (row.risk) li.append(span('solidus-risk', row.risk));
       if (row.shadowed) li.classList.add('solidus-shadowed');
       if (row.keybinding) li.append(span('solidus-key', row.keybinding));
-      const notes = `${row.shadowed ? ' (shadowed)' : ''}${row.fromWorkspace ? ' (from the workspace)' : ''}${row.reachesShell ? ', runs a shell' : ''}`;
+      const notes = `${row.shadowed ? ' (shadowed)' : ''}${row.fromWorkspace ? ' (from the workspace)' : ''}${row.risk ? `, ${row.risk}` : ''}`;
       li.setAttribute('aria-label', `${row.kind} ${row.title}${notes}${row.keybinding ? `, ${row.keybinding}` : ''}`);
       list.append(li);
     });

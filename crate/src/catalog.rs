@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::item::{EnterAction, Item, ItemKind, Risk};
+use crate::item::{EnterAction, Item, ItemKind};
 use crate::jsonc;
 use crate::schema::{clean_markdown, Constraint, SettingSchema, ValueType};
 use crate::text::{command_title_from_id, setting_title};
@@ -583,7 +583,7 @@ impl Builder {
                 keywords,
                 source: entry.source,
                 from_workspace: false,
-                risk: command_risk(&id),
+                risk: crate::risk::command_effect(&id),
                 keybinding: self.keybindings.get(&id).cloned(),
                 global_keybinding: self.global_keybindings.contains(&id),
                 derived_title,
@@ -596,11 +596,7 @@ impl Builder {
             let Some((schema, source)) = self.settings.remove(&key) else {
                 continue;
             };
-            let risk = if setting_reaches_shell(&key, schema.restricted) {
-                Risk::ReachesShell
-            } else {
-                Risk::Safe
-            };
+            let risk = crate::risk::setting_effect(&key, Some(&schema));
             items.push(Item {
                 id: format!("setting:{key}"),
                 kind: ItemKind::Setting,
@@ -645,10 +641,10 @@ fn localized(value: Option<&Value>) -> Option<String> {
 
 /// Reads a setting's description and enum values out of the comments above it.
 fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
-    let mut lines: Vec<&str> = comments.iter().map(|c| c.trim()).collect();
+    let mut lines: Vec<&str> = comments.iter().map(|c| c.trim_end()).collect();
     // A short first line followed by more comment is a section header such as `Editor`.
     if lines.len() > 1 {
-        let first = lines[0];
+        let first = lines[0].trim();
         let words = first.split_whitespace().count();
         if (1..=3).contains(&words) && !first.ends_with(['.', ':', ')']) {
             lines.remove(0);
@@ -658,18 +654,18 @@ fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
     let mut enum_values = Vec::new();
     let mut enum_descriptions = Vec::new();
     for line in lines {
-        if let Some(rest) = line.strip_prefix("- ") {
-            if let Some((name, text)) = rest
-                .split_once(": ")
-                .or_else(|| rest.strip_suffix(':').map(|n| (n, "")))
-            {
-                if !name.contains(' ') {
-                    enum_values.push(name.to_string());
-                    enum_descriptions.push(clean_markdown(text.trim()));
-                    continue;
-                }
+        // VS Code writes an enum value as `//  - value: text` or `//  - value`, two spaces in;
+        // a bullet list inside a description has one (`// - ${capture}: …`), and is text.
+        if let Some(rest) = line.strip_prefix("  - ") {
+            let (name, text) = rest.split_once(": ").unwrap_or((rest, ""));
+            let name = name.trim();
+            if !name.is_empty() && !name.contains(' ') {
+                enum_values.push(name.to_string());
+                enum_descriptions.push(clean_markdown(text.trim()));
+                continue;
             }
         }
+        let line = line.trim();
         if !line.is_empty() {
             description.push(line);
         }
@@ -681,6 +677,8 @@ fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
     let enum_json: Vec<Value> = enum_values
         .iter()
         .map(|v| match default_type {
+            // `null` stands for "none" among string values (`workbench.iconTheme`).
+            _ if v == "null" => Some(Value::Null),
             ValueType::Number => v
                 .parse::<f64>()
                 .ok()
@@ -691,11 +689,27 @@ fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
         })
         .collect::<Option<Vec<_>>>()
         .unwrap_or_default();
-    let types = if default_type == ValueType::Null {
+    // A list that does not hold the default is not the setting's enum: every setting must
+    // accept its own default.
+    let holds_default = enum_json
+        .iter()
+        .any(|v| match (v.as_f64(), default.as_f64()) {
+            (Some(a), Some(b)) => a == b,
+            _ => *v == default,
+        });
+    let enum_json = if holds_default || default.is_null() {
+        enum_json
+    } else {
+        Vec::new()
+    };
+    let mut types = if default_type == ValueType::Null {
         Vec::new()
     } else {
         vec![default_type]
     };
+    if enum_json.contains(&Value::Null) && !types.is_empty() {
+        types.push(ValueType::Null);
+    }
     let mut schema = SettingSchema {
         description: clean_markdown(&description.join(" ")),
         enum_descriptions: if enum_json.is_empty() {
@@ -714,73 +728,6 @@ fn schema_from_comments(comments: &[String], default: Value) -> SettingSchema {
     };
     schema.summarise();
     schema
-}
-
-/// The settings rule of the risk policy: settings that change what runs or what is trusted.
-///
-/// product.md §4.6: `restricted` schemas; keys under `terminal.`, `task.`, `security.`, `http.`,
-/// `chat.tools.` or `solidus.`; keys whose last segment ends in `path`, `executable`, `command`,
-/// `shell` or `tsdk`. Beyond the letter of §4.6, and for the same reason, also: extra arguments
-/// and environments of tools (last segment ending in `args` or `env`), the npm binary
-/// (`typescript.npm`), debug launch configurations (`launch`), a `terminal`, `task` or `tasks`
-/// segment under another namespace (`chat.agent.terminal.autoApprove`), and any segment naming
-/// auto-approval, sandboxes, hooks, plugins, MCP servers or trust (`chat.mcp.autostart`,
-/// `extensions.supportUntrustedWorkspaces`). All comparisons ignore case.
-/// Cost: a few string comparisons.
-pub fn setting_reaches_shell(key: &str, restricted: bool) -> bool {
-    if restricted {
-        return true;
-    }
-    let lower = key.to_ascii_lowercase();
-    const PREFIXES: [&str; 6] = [
-        "terminal.",
-        "task.",
-        "security.",
-        "http.",
-        "chat.tools.",
-        "solidus.",
-    ];
-    if PREFIXES.iter().any(|p| lower.starts_with(p)) {
-        return true;
-    }
-    let last = lower.rsplit('.').next().unwrap_or(&lower);
-    const SUFFIXES: [&str; 8] = [
-        "path",
-        "executable",
-        "command",
-        "shell",
-        "tsdk",
-        "args",
-        "env",
-        "npm",
-    ];
-    if SUFFIXES.iter().any(|s| last.ends_with(s)) {
-        return true;
-    }
-    const SEGMENTS: [&str; 4] = ["terminal", "task", "tasks", "launch"];
-    const FRAGMENTS: [&str; 6] = ["autoapprove", "sandbox", "hook", "plugin", "mcp", "trust"];
-    lower
-        .split('.')
-        .any(|segment| SEGMENTS.contains(&segment) || FRAGMENTS.iter().any(|f| segment.contains(f)))
-}
-
-/// Core commands that send text to a shell or start tasks.
-fn command_risk(id: &str) -> Risk {
-    const SHELL_COMMANDS: [&str; 8] = [
-        "workbench.action.terminal.sendSequence",
-        "workbench.action.terminal.runSelectedText",
-        "workbench.action.terminal.runActiveFile",
-        "workbench.action.terminal.runRecentCommand",
-        "workbench.action.tasks.runTask",
-        "workbench.action.tasks.build",
-        "workbench.action.tasks.test",
-        "workbench.action.tasks.reRunTask",
-    ];
-    if SHELL_COMMANDS.contains(&id) {
-        Risk::ReachesShell
-    } else {
-        Risk::Safe
-    }
 }
 
 /// `ctrl+shift+p` → `Ctrl+Shift+P`; chords keep their space.

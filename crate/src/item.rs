@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::risk::Effect;
 use crate::schema::SettingSchema;
 
 /// What sort of action an item is; decides how the shell runs it.
@@ -34,16 +35,6 @@ impl ItemKind {
             ItemKind::Slash => "slash",
         }
     }
-}
-
-/// Whether running an item can reach a shell; such items are always confirmed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Risk {
-    /// Editor commands and settings that change only what the editor shows or does.
-    Safe,
-    /// Runs shell commands, macros or changes what runs or what is trusted.
-    ReachesShell,
 }
 
 /// What Enter does on an item in the popup.
@@ -93,7 +84,8 @@ pub struct Item {
     /// True for anything read from the workspace; its text is data, never instructions.
     #[serde(default)]
     pub from_workspace: bool,
-    pub risk: Risk,
+    /// What running it can do, decided by `risk` alone.
+    pub risk: Effect,
     /// The VS Code command id, for command items.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub command: Option<String>,
@@ -114,7 +106,8 @@ pub struct Item {
 }
 
 /// A command item with nothing but defaults: literals name what differs (`..Item::default()`),
-/// so the optional fields are written once. Reaching a shell is never a default.
+/// so the optional fields are written once. Unknown is never safe: the class defaults to
+/// unreviewed, and whoever builds an item sets it from `risk`.
 impl Default for Item {
     fn default() -> Item {
         Item {
@@ -126,7 +119,7 @@ impl Default for Item {
             keywords: Vec::new(),
             source: String::new(),
             from_workspace: false,
-            risk: Risk::Safe,
+            risk: Effect::Unreviewed,
             command: None,
             key: None,
             keybinding: None,

@@ -10,6 +10,7 @@ pub mod jsonc;
 pub mod merge;
 pub mod project;
 pub mod rank;
+pub mod risk;
 pub mod schema;
 pub mod slash;
 pub mod text;
@@ -19,6 +20,6 @@ pub mod vocabulary;
 mod wasm;
 
 pub use catalog::{build_catalog, Catalog, CatalogSources, Warning};
-pub use item::{EnterAction, Item, ItemKind, Risk};
+pub use item::{Effect, EnterAction, Item, ItemKind};
 pub use rank::{Index, Mode, RankOptions, RankedItem};
 pub use schema::{SettingSchema, ValueType};

@@ -81,7 +81,7 @@ impl BaseItems {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::item::{ItemKind, Risk};
+    use crate::item::{Effect, ItemKind};
 
     fn command(id: &str) -> Item {
         Item {
@@ -90,7 +90,7 @@ mod tests {
             title: id.to_string(),
             keywords: Vec::new(),
             source: "core".to_string(),
-            risk: Risk::Safe,
+            risk: Effect::Safe,
             command: Some(id.to_string()),
             ..Item::default()
         }

@@ -1412,7 +1412,7 @@ mod tests {
 #[cfg(test)]
 mod arena_tests {
     use super::*;
-    use crate::item::Risk;
+    use crate::item::Effect;
 
     fn command(id: &str, title: &str) -> Item {
         Item {
@@ -1421,7 +1421,7 @@ mod arena_tests {
             title: title.to_string(),
             keywords: vec!["Größe".to_string()],
             source: "core".to_string(),
-            risk: Risk::Safe,
+            risk: Effect::Safe,
             command: Some(id.to_string()),
             ..Item::default()
         }

@@ -208,6 +208,11 @@ impl SettingSchema {
 
     /// Checks a value against the schema; the error says why in words a user understands.
     pub fn check(&self, value: &Value) -> Result<(), String> {
+        // A setting's own default is always a value it takes, even where an extension's enum
+        // forgets it (`""` for "not set").
+        if self.default.as_ref() == Some(value) {
+            return Ok(());
+        }
         if self.alternatives.is_empty() {
             let actual = ValueType::of(value);
             if !self.types.iter().any(|t| t.admits(actual)) {

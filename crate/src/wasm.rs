@@ -13,7 +13,9 @@ use crate::rank::{parse_query, Index, Mode, Query, RankOptions};
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 export type ItemKind = "command" | "setting" | "script" | "git" | "file" | "terminal" | "custom" | "pack" | "slash";
-export type Risk = "safe" | "reachesShell";
+/** What an action can do (crate/src/risk): every class but "safe" makes a plan confirmed. */
+export type Effect = "safe" | "reachesShell" | "runsProjectCode" | "installsCode" | "changesWhatRuns" | "changesTrust"
+  | "opensNetwork" | "actsOnRemote" | "losesData" | "lowersGuard" | "unreviewed";
 export type ValueType = "boolean" | "integer" | "number" | "string" | "array" | "object" | "null";
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export interface Constraint { types?: ValueType[]; enum?: JsonValue[]; minimum?: number; maximum?: number }
@@ -24,7 +26,7 @@ export interface SettingSchema {
 export type EnterAction = "run" | "toggle" | "choose" | "edit";
 export interface Item {
   id: string; kind: ItemKind; action: EnterAction; title: string; detail?: string; keywords?: string[]; source: string;
-  fromWorkspace: boolean; risk: Risk; command?: string; key?: string; keybinding?: string; globalKeybinding?: boolean;
+  fromWorkspace: boolean; risk: Effect; command?: string; key?: string; keybinding?: string; globalKeybinding?: boolean;
   derivedTitle?: boolean; setting?: SettingSchema;
 }
 export interface CatalogSources {
@@ -40,8 +42,9 @@ export interface CatalogStats {
 export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[]; full?: boolean }
 export interface Query { text: string; words: string[]; slash?: string; args: string }
 /** What a ranked result carries: the item without its schema and keywords, to keep results light. */
+/** `badge`: the class in the popup's words, only for classes worth one ("runs code", "acts on remote"). */
 export type ItemSummary = Pick<Item, "id" | "kind" | "action" | "title" | "detail" | "fromWorkspace" | "risk" | "keybinding">
-  & Partial<Pick<Item, "source" | "command" | "key" | "derivedTitle">>;
+  & Partial<Pick<Item, "source" | "command" | "key" | "derivedTitle">> & { badge?: string };
 export interface RankedResult { item: ItemSummary; score: number; highlights: [number, number][] }
 export interface RankResult { query: Query; results: RankedResult[] }
 export interface PromptContext { os: string; language?: string; textSelected: boolean; stack: string[] }
@@ -52,7 +55,7 @@ export interface Shortlist { entries: ShortlistEntry[]; settings: SettingFacts[]
 export type PrepareDoResult =
   | { ok: true; shortlist: Shortlist; prompt: { system: string; user: string } }
   | { ok: false; code: string; message: string };
-export type PlanStep = { step: number; why: string; description: string; reachesShell: boolean; shellReason?: string } & (
+export type PlanStep = { step: number; why: string; description: string; risk: Effect; riskLabel: string; riskReason: string } & (
   | { type: "item"; id: string; kind: ItemKind; title: string; command?: string; args?: string }
   | { type: "setting"; key: string; title: string; value: JsonValue }
   | { type: "terminal"; command: string });
@@ -73,7 +76,7 @@ export interface SlashInputRequest { name: string; [detail: string]: JsonValue }
 export interface SlashCommand {
   id: string; name: string; tool: string; provider: SlashProvider; scope: SlashScope; root: string; path: string;
   description: string; argumentHint?: string | null; target?: SlashTarget | null; model?: string | null; agent?: string | null; allowedTools: string[];
-  inputs: SlashInputRequest[]; runsShell: boolean; shadowedBy?: string | null; body: string;
+  inputs: SlashInputRequest[]; runsShell: boolean; riskBadge?: string | null; shadowedBy?: string | null; body: string;
 }
 export interface SlashDiscovery {
   commands: SlashCommand[];
@@ -105,7 +108,7 @@ export type CustomStep =
   | { type: "command"; command: string; args?: JsonValue }
   | { type: "setting"; key: string; value: JsonValue }
   | { type: "terminal"; command: string };
-export interface CustomCommand { id: string; name: string; description?: string; steps: CustomStep[]; risk: Risk; problems: string[] }
+export interface CustomCommand { id: string; name: string; description?: string; steps: CustomStep[]; risk: Effect; riskLabel: string; problems: string[] }
 export interface ProjectResult {
   stats: CatalogStats; runs: RunSpec[]; tasks: { id: string; index: number }[]; customCommands: CustomCommand[];
   stacks: ProjectStack[]; stackContext: string; restricted?: string; hiddenScripts: number; warnings: Warning[];
@@ -223,7 +226,9 @@ struct ItemSummary<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     detail: Option<&'a str>,
     from_workspace: bool,
-    risk: crate::item::Risk,
+    risk: crate::risk::Effect,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    badge: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     keybinding: Option<&'a str>,
     // Only with `full`: the popup never shows these, and each string costs a crossing.
@@ -247,6 +252,7 @@ impl<'a> ItemSummary<'a> {
             detail: item.detail.as_deref(),
             from_workspace: item.from_workspace,
             risk: item.risk,
+            badge: item.risk.badge(),
             keybinding: item.keybinding.as_deref(),
             source: full.then_some(item.source.as_str()),
             command: item.command.as_deref().filter(|_| full),

@@ -207,7 +207,7 @@ fn assert_invariants(plan: &ValidatedPlan, steps_in: usize) {
     );
     assert_eq!(
         plan.must_confirm,
-        plan.steps.iter().any(|s| s.reaches_shell)
+        plan.steps.iter().any(|s| s.risk.needs_confirmation())
     );
     assert_eq!(plan.outcome == Outcome::ReplyOnly, plan.steps.is_empty());
     let mut positions: Vec<usize> = plan
@@ -222,7 +222,8 @@ fn assert_invariants(plan: &ValidatedPlan, steps_in: usize) {
     assert!(positions.iter().all(|&p| p < steps_in));
     for step in &plan.steps {
         assert!(!step.description.is_empty());
-        assert_eq!(step.reaches_shell, step.shell_reason.is_some());
+        assert_eq!(step.risk_label, step.risk.label());
+        assert!(!step.risk_reason.is_empty());
         assert!(!step.description.contains('\u{202e}'));
     }
     for dropped in &plan.dropped {
@@ -283,7 +284,11 @@ fn validator_never_panics_and_keeps_its_promises() {
         let validated = validate_plan(&plan, &index);
         assert_invariants(&validated, count);
         kept += validated.steps.len();
-        shell += validated.steps.iter().filter(|s| s.reaches_shell).count();
+        shell += validated
+            .steps
+            .iter()
+            .filter(|s| s.risk.needs_confirmation())
+            .count();
         cut += validated.cut;
         // Round trip through the boundary format.
         let json = serde_json::to_string(&validated).expect("serializable");

@@ -10,8 +10,9 @@ use solidus_core::agent::{
     check_response, parse_response, terminal_item, validate_plan, validate_plan_with, Arguments,
     Outcome, RawPlan, StepAction, ValidateOptions, ValidatedPlan,
 };
-use solidus_core::catalog::setting_reaches_shell;
 use solidus_core::rank::Index;
+use solidus_core::risk::{setting_effect, Effect};
+use solidus_core::SettingSchema;
 
 fn check(index: &Index, text: &str) -> ValidatedPlan {
     check_response(text, index).expect("a readable plan")
@@ -50,7 +51,7 @@ fn seed_settings_answer_needs_no_confirmation() {
             "Set Editor: Word Wrap = \"on\""
         ]
     );
-    assert!(plan.steps.iter().all(|s| !s.reaches_shell));
+    assert!(plan.steps.iter().all(|s| s.risk == Effect::Safe));
     // The dialog text, as the seed shows it.
     assert_eq!(
         plan.summary(),
@@ -75,7 +76,8 @@ fn seed_terminal_answer_is_always_confirmed_and_shown_in_full() {
     assert!(plan.must_confirm);
     assert_eq!(plan.steps.len(), 1);
     let step = &plan.steps[0];
-    assert!(step.reaches_shell);
+    assert_eq!(step.risk, Effect::ReachesShell);
+    assert_eq!(step.risk_label, "reaches a shell");
     assert_eq!(step.description, format!("Run in terminal: {command}"));
     assert!(plan.summary().contains(command));
     assert_eq!(
@@ -121,8 +123,8 @@ const SHELL_KEYS: &[&str] = &[
     "custom.loginShell",
     // Case does not matter.
     "Python.DefaultInterpreterPATH",
-    "TERMINAL.integrated.fontSize",
-    // The same reasons one step further (see catalog::setting_reaches_shell).
+    "TERMINAL.integrated.PROFILES.linux",
+    // The same reasons one step further (see risk/settings.rules).
     "chat.agent.terminal.autoApprove",
     "github.copilot.chat.agent.terminal.allowList",
     "chat.agent.sandbox.enabled",
@@ -141,29 +143,47 @@ const SAFE_KEYS: &[&str] = &[
     "files.autoSave",
     "editor.wordWrap",
     "workbench.colorTheme",
-    // Near misses: the rule looks at whole prefixes and at the end of the last segment.
+    // Cosmetic keys stay free even under `terminal.` (issue 10).
+    "terminal.integrated.fontSize",
+    "terminal.integrated.tabs.defaultIcon",
+    // Near misses: the rules look at whole words of the last segment, not at fragments.
     "terminalx.enabled",
-    "editor.pathStyle",
     "accessibility.signals.terminalBell",
     "mytask.enabled",
-    "editor.commandCenter",
     "explorer.compactFolders",
+    "editor.supportedImports",
 ];
+
+/// A schema that takes any value: the key alone must decide.
+fn free_form() -> SettingSchema {
+    SettingSchema::from_json(
+        &json!({"type": ["string", "boolean", "number", "object", "array"]}),
+        None,
+    )
+}
 
 #[test]
 fn dangerous_setting_rules_hold_on_both_sides() {
+    let schema = free_form();
     for key in SHELL_KEYS {
         assert!(
-            setting_reaches_shell(key, false),
-            "{key} must reach a shell"
+            setting_effect(key, Some(&schema)).needs_confirmation(),
+            "{key} must be confirmed"
         );
     }
+    let restricted = SettingSchema {
+        restricted: true,
+        ..free_form()
+    };
     for key in SAFE_KEYS {
-        assert!(!setting_reaches_shell(key, false), "{key} must be safe");
-        assert!(
-            setting_reaches_shell(key, true),
-            "{key} restricted must reach a shell"
-        );
+        assert_eq!(setting_effect(key, Some(&schema)), Effect::Safe, "{key}");
+        // Restricted wins over every family rule except one naming the key.
+        if !key.contains("fontSize") && !key.contains("Icon") {
+            assert!(
+                setting_effect(key, Some(&restricted)).needs_confirmation(),
+                "{key} restricted must be confirmed"
+            );
+        }
     }
 }
 
@@ -185,7 +205,14 @@ fn dangerous_settings_force_confirmation_in_a_plan() {
         json!({"type": "boolean", "restricted": true}),
     ));
     let index = Index::new(items);
-    let value_for = |_key: &str| json!("x");
+    // A guard confirms only when the value lowers it, so confirmations are switched off here.
+    let value_for = |key: &str| {
+        if key.to_ascii_lowercase().contains("confirm") {
+            json!(false)
+        } else {
+            json!("x")
+        }
+    };
     for key in SHELL_KEYS {
         let plan = check(
             &index,
@@ -196,7 +223,7 @@ fn dangerous_settings_force_confirmation_in_a_plan() {
         );
         assert_eq!(plan.steps.len(), 1, "{key}: {:?}", plan.dropped);
         assert!(plan.must_confirm, "{key}");
-        assert!(plan.steps[0].shell_reason.is_some(), "{key}");
+        assert!(!plan.steps[0].risk_reason.is_empty(), "{key}");
     }
     for key in SAFE_KEYS {
         let plan = check(
@@ -217,10 +244,8 @@ fn dangerous_settings_force_confirmation_in_a_plan() {
         ),
     );
     assert!(plan.must_confirm);
-    assert_eq!(
-        plan.steps[0].shell_reason.as_deref(),
-        Some("VS Code marks this setting as restricted")
-    );
+    assert_eq!(plan.steps[0].risk, Effect::ChangesTrust);
+    assert!(plan.steps[0].risk_reason.contains("restricted"));
 }
 
 #[test]
@@ -237,6 +262,8 @@ fn fixture_settings_carry_the_same_risk() {
         ("editor.unicodeHighlight.nonBasicASCII", true),
         ("editor.fontSize", false),
         ("files.autoSave", false),
+        ("terminal.integrated.tabs.defaultIcon", false),
+        ("breadcrumbs.filePath", false),
     ] {
         let item = fixture()
             .get(&format!("setting:{key}"))
@@ -252,11 +279,7 @@ fn fixture_settings_carry_the_same_risk() {
         );
         assert_eq!(plan.steps.len(), 1, "{key}: {:?}", plan.dropped);
         assert_eq!(plan.must_confirm, shell, "{key}");
-        assert_eq!(
-            item.risk == solidus_core::Risk::ReachesShell,
-            shell,
-            "{key}"
-        );
+        assert_eq!(item.risk.needs_confirmation(), shell, "{key}");
     }
 }
 
@@ -447,7 +470,8 @@ fn args_only_where_an_item_takes_them() {
 fn item_kinds_that_reach_a_shell() {
     let index = Index::new(vec![
         other("script:npm:test", "script", "npm: test", true, "safe"),
-        other("custom:deploy", "custom", "Deploy", false, "safe"),
+        other("custom:deploy", "custom", "Deploy", false, "reachesShell"),
+        other("custom:tidy", "custom", "Tidy", false, "safe"),
         other(
             "pack:rust:clippy",
             "pack",
@@ -457,9 +481,15 @@ fn item_kinds_that_reach_a_shell() {
         ),
         other("slash:review", "slash", "/review", true, "safe"),
         other("terminal:other", "terminal", "Terminal: Run", false, "safe"),
-        other("git:commit", "git", "Git: Commit", false, "safe"),
+        agent_common::item(json!({
+            "id": "git:commit", "kind": "git", "title": "Git: Commit", "source": "builtin",
+            "risk": "runsProjectCode", "command": "git.commit",
+        })),
         other("git:hooked", "git", "Git: Run Hook", false, "reachesShell"),
-        other("file:newFile", "file", "New File", false, "safe"),
+        agent_common::item(json!({
+            "id": "file:newFile", "kind": "file", "title": "New File", "source": "builtin",
+            "risk": "safe", "command": "explorer.newFile",
+        })),
         command("workbench.action.tasks.runTask", "Run Task", "reachesShell"),
         command("npm.runScript", "Run", "safe"),
         command("testing.runAll", "Run All Tests", "safe"),
@@ -478,10 +508,14 @@ fn item_kinds_that_reach_a_shell() {
     let table = [
         ("script:npm:test", None, true),
         ("custom:deploy", None, true),
+        // A macro of safe steps is safe: its class was worked out from its steps.
+        ("custom:tidy", None, false),
         ("pack:rust:clippy", None, true),
         ("slash:review", None, true),
         ("terminal:other", Some("make"), true),
-        ("git:commit", None, false),
+        // Committing runs the repository's hooks.
+        ("git:commit", None, true),
+        // A Git item with no command Solidus knows is unreviewed, so confirmed.
         ("git:hooked", None, true),
         ("file:newFile", None, false),
         ("command:workbench.action.tasks.runTask", None, true),
@@ -498,7 +532,7 @@ fn item_kinds_that_reach_a_shell() {
         );
         assert_eq!(plan.steps.len(), 1, "{id}: {:?}", plan.dropped);
         assert_eq!(plan.must_confirm, shell, "{id}");
-        assert_eq!(plan.steps[0].reaches_shell, shell, "{id}");
+        assert_eq!(plan.steps[0].risk.needs_confirmation(), shell, "{id}");
     }
     // One shell step is enough to make the whole plan confirmed.
     let plan = validate_plan(
@@ -509,8 +543,11 @@ fn item_kinds_that_reach_a_shell() {
         ])),
         &index,
     );
-    let flags: Vec<bool> = plan.steps.iter().map(|s| s.reaches_shell).collect();
-    assert_eq!(flags, [false, false, true]);
+    let flags: Vec<Effect> = plan.steps.iter().map(|s| s.risk).collect();
+    assert_eq!(
+        flags,
+        [Effect::Safe, Effect::RunsProjectCode, Effect::ReachesShell]
+    );
     assert!(plan.must_confirm);
 }
 
@@ -534,7 +571,7 @@ fn nothing_the_model_writes_lowers_risk() {
     let plan = check(&index, text);
     assert_eq!(plan.steps.len(), 3, "{:?}", plan.dropped);
     assert!(plan.must_confirm);
-    assert!(plan.steps.iter().all(|s| s.reaches_shell));
+    assert!(plan.steps.iter().all(|s| s.risk.needs_confirmation()));
     // The kind comes from the catalog, not from the step.
     assert!(matches!(
         &plan.steps[2].action,
@@ -583,8 +620,9 @@ fn validated_plans_cross_the_boundary_as_documented() {
             "args": "rm -rf node_modules && npm ci && npm test",
             "why": "clean reinstall, then run tests",
             "description": "Run in terminal: rm -rf node_modules && npm ci && npm test",
-            "reachesShell": true,
-            "shellReason": "runs a shell command in the terminal"
+            "risk": "reachesShell",
+            "riskLabel": "reaches a shell",
+            "riskReason": "runs a shell command in the terminal"
         })
     );
     let empty = check(

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::rank::{parse_query, Index, RankOptions};
-use solidus_core::{EnterAction, ItemKind, Risk};
+use solidus_core::{Effect, EnterAction, ItemKind};
 
 fn shared() -> PathBuf {
     std::env::var_os("SOLIDUS_SHARED")
@@ -75,8 +75,8 @@ fn settings_carry_their_schema() {
         .starts_with("Enable feedback mechanisms"));
     // Extension configuration with a union type.
     let git_path = find("git.path");
-    assert_eq!(git_path.risk, Risk::ReachesShell);
-    assert_eq!(find("editor.fontSize").risk, Risk::Safe);
+    assert_eq!(git_path.risk, Effect::ChangesWhatRuns);
+    assert_eq!(find("editor.fontSize").risk, Effect::Safe);
     assert_eq!(find("editor.wordWrap").title, "Editor: Word Wrap");
     // Enter toggles booleans, offers enum values, and asks for anything else.
     assert_eq!(find("editor.wordWrap").action, EnterAction::Choose);

@@ -8,7 +8,7 @@ use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::project::{
     build_project, parse_custom_commands, CustomStep, Known, ProjectInput,
 };
-use solidus_core::{ItemKind, Risk, SettingSchema};
+use solidus_core::{Effect, ItemKind, SettingSchema};
 
 fn schemas() -> Vec<(&'static str, SettingSchema)> {
     vec![
@@ -42,9 +42,12 @@ fn schemas() -> Vec<(&'static str, SettingSchema)> {
 
 fn known<'a>(schemas: &'a [(&'static str, SettingSchema)]) -> Known<'a> {
     let mut known = Known::new();
-    known.add_command("editor.action.formatDocument", Risk::Safe);
-    known.add_command("workbench.action.files.save", Risk::Safe);
-    known.add_command("workbench.action.terminal.sendSequence", Risk::ReachesShell);
+    known.add_command("editor.action.formatDocument", Effect::Safe);
+    known.add_command("workbench.action.files.save", Effect::Safe);
+    known.add_command(
+        "workbench.action.terminal.sendSequence",
+        Effect::ReachesShell,
+    );
     for (key, schema) in schemas {
         known.add_setting(key, schema);
     }
@@ -52,7 +55,7 @@ fn known<'a>(schemas: &'a [(&'static str, SettingSchema)]) -> Known<'a> {
 }
 
 /// `(name, risk, problems)` of each command read.
-fn check(value: Value) -> Vec<(String, Risk, Vec<String>)> {
+fn check(value: Value) -> Vec<(String, Effect, Vec<String>)> {
     let schemas = schemas();
     let (commands, _) = parse_custom_commands(&value, &known(&schemas));
     commands
@@ -62,31 +65,32 @@ fn check(value: Value) -> Vec<(String, Risk, Vec<String>)> {
 }
 
 #[test]
-fn good_macros_are_safe_unless_a_step_reaches_a_shell() {
-    let table: Vec<(Value, Risk)> = vec![
+fn a_macro_takes_the_class_of_its_first_risky_step() {
+    let table: Vec<(Value, Effect)> = vec![
         (
             json!([{"command": "editor.action.formatDocument"}, {"command": "workbench.action.files.save"}]),
-            Risk::Safe,
+            Effect::Safe,
         ),
         (
             json!([{"setting": "editor.wordWrap", "value": "on"}, {"setting": "editor.fontSize", "value": 14.5}]),
-            Risk::Safe,
+            Effect::Safe,
         ),
         (
             json!([{"command": "editor.action.formatDocument"}, {"terminal": "npm test"}]),
-            Risk::ReachesShell,
+            Effect::ReachesShell,
         ),
         (
             json!([{"setting": "python.defaultInterpreterPath", "value": "/usr/bin/python3"}]),
-            Risk::ReachesShell,
+            Effect::ChangesWhatRuns,
         ),
         (
+            // The schema says restricted, so the macro is confirmed.
             json!([{"setting": "files.autoSave", "value": "afterDelay"}]),
-            Risk::ReachesShell,
+            Effect::ChangesTrust,
         ),
         (
             json!([{"command": "workbench.action.terminal.sendSequence", "args": {"text": "ls\n"}}]),
-            Risk::ReachesShell,
+            Effect::ReachesShell,
         ),
     ];
     for (steps, risk) in table {
@@ -203,7 +207,7 @@ fn runnable_macros_become_custom_items_with_their_steps() {
         ..Default::default()
     };
     let catalog = build_project(&input, &known(&schemas));
-    let customs: Vec<(&str, &str, Option<&str>, Risk, bool)> = catalog
+    let customs: Vec<(&str, &str, Option<&str>, Effect, bool)> = catalog
         .items
         .iter()
         .filter(|i| i.kind == ItemKind::Custom)
@@ -224,14 +228,14 @@ fn runnable_macros_become_custom_items_with_their_steps() {
                 "custom:Tidy",
                 "Tidy",
                 Some("Format and save"),
-                Risk::Safe,
+                Effect::Safe,
                 false
             ),
             (
                 "custom:Test",
                 "Test",
                 Some("set editor.wordWrap to \"on\", then run npm test"),
-                Risk::ReachesShell,
+                Effect::ReachesShell,
                 false
             ),
         ]
@@ -279,22 +283,25 @@ fn validation_against_the_real_catalog() {
         &json!([
             {"name": "Zen", "steps": [{"command": "workbench.action.toggleZenMode"}, {"setting": "editor.fontSize", "value": 16}]},
             {"name": "Huge", "steps": [{"setting": "editor.fontSize", "value": 500}]},
-            {"name": "Shell", "steps": [{"setting": "terminal.integrated.fontSize", "value": 12}]},
+            {"name": "Font", "steps": [{"setting": "terminal.integrated.fontSize", "value": 12}]},
+            {"name": "Profile", "steps": [{"setting": "terminal.integrated.defaultProfile.linux", "value": "bash"}]},
             {"name": "Typo", "steps": [{"command": "workbench.action.toggleZenMood"}]}
         ]),
         &known,
     );
-    let summary: Vec<(&str, Risk, usize)> = commands
+    let summary: Vec<(&str, Effect, usize)> = commands
         .iter()
         .map(|c| (c.name.as_str(), c.risk, c.problems.len()))
         .collect();
     assert_eq!(
         summary,
         [
-            ("Zen", Risk::Safe, 0),
-            ("Huge", Risk::Safe, 1),
-            ("Shell", Risk::ReachesShell, 0),
-            ("Typo", Risk::Safe, 1)
+            ("Zen", Effect::Safe, 0),
+            ("Huge", Effect::Safe, 1),
+            // Cosmetic keys stay free even under `terminal.`.
+            ("Font", Effect::Safe, 0),
+            ("Profile", Effect::ChangesWhatRuns, 0),
+            ("Typo", Effect::Safe, 1)
         ]
     );
 }

@@ -13,7 +13,7 @@ use solidus_core::project::{
     build_project, cargo, composer, deno, files_to_read, glob, just, make, npm,
     parse_custom_commands, quote_arg, FileInput, FolderInput, Known, Os, ProjectInput, TaskInput,
 };
-use solidus_core::{ItemKind, Risk, SettingSchema};
+use solidus_core::{Effect, ItemKind, SettingSchema};
 
 impl Rng {
     fn text(&mut self, pieces: &[&str], max: usize) -> String {
@@ -354,7 +354,7 @@ fn build_project_survives_arbitrary_workspaces() {
     let mut rng = Rng(0x5eed_1234);
     let font = SettingSchema::from_json(&serde_json::json!({"type": "number", "minimum": 6}), None);
     let mut known = Known::new();
-    known.add_command("editor.action.formatDocument", Risk::Safe);
+    known.add_command("editor.action.formatDocument", Effect::Safe);
     known.add_setting("editor.fontSize", &font);
     let (mut scripts_seen, mut warnings_seen) = (0, 0);
     for round in 0..1_500 {
@@ -418,7 +418,7 @@ fn build_project_survives_arbitrary_workspaces() {
                 item.id
             );
             if item.kind == ItemKind::Script {
-                assert!(input.trusted && item.from_workspace && item.risk == Risk::ReachesShell);
+                assert!(input.trusted && item.from_workspace && item.risk == Effect::ReachesShell);
                 scripts_seen += 1;
             }
         }

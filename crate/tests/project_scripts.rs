@@ -5,7 +5,7 @@ mod project_common;
 
 use project_common::{build, expect, folder, input, rows, warnings};
 use solidus_core::project::{files_to_read, FolderRequest, Os, ProjectInput};
-use solidus_core::{EnterAction, ItemKind, Risk};
+use solidus_core::{Effect, EnterAction, ItemKind};
 
 const PNPM_ROOT: &str = r#"{
   "name": "acme",
@@ -85,7 +85,7 @@ fn npm_workspaces_give_one_item_per_member_script_with_the_runner() {
         .unwrap();
     assert_eq!(item.kind, ItemKind::Script);
     assert_eq!(item.action, EnterAction::Run);
-    assert_eq!(item.risk, Risk::ReachesShell);
+    assert_eq!(item.risk, Effect::ReachesShell);
     assert!(item.from_workspace);
     assert!(item.keywords.contains(&"web".to_string()));
 }

@@ -11,7 +11,7 @@ use serde_json::Value;
 use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::project::builtin::{FILE_ACTIONS, GIT_ACTIONS, SHELL_FILE_ACTIONS};
 use solidus_core::project::{build_project, Known, Os};
-use solidus_core::{ItemKind, Risk};
+use solidus_core::{Effect, ItemKind};
 
 #[test]
 fn stacks_are_detected_from_markers() {
@@ -152,7 +152,7 @@ fn each_stack_brings_its_pack() {
         ])
     );
     for item in catalog.items.iter().filter(|i| i.kind == ItemKind::Pack) {
-        assert_eq!(item.risk, Risk::ReachesShell, "{}", item.id);
+        assert_eq!(item.risk, Effect::ReachesShell, "{}", item.id);
         assert_eq!(
             item.detail.as_deref(),
             Some(catalog.run(&item.id).unwrap().command_line.as_str())
@@ -323,7 +323,7 @@ fn builtin_items_against_the_real_catalog_and_merge() {
         ]
     );
     let term = project.items.iter().find(|i| i.id == "term:run").unwrap();
-    assert_eq!(term.risk, Risk::ReachesShell);
+    assert_eq!(term.risk, Effect::ReachesShell);
     assert!(project.takes_args("term:run"));
     assert_eq!(project.run("term:run").unwrap().params[0].name, "command");
 
@@ -355,8 +355,8 @@ fn builtin_items_against_the_real_catalog_and_merge() {
 #[test]
 fn hosts_without_git_get_no_git_items() {
     let mut known = Known::new();
-    known.add_command("workbench.action.openRecent", Risk::Safe);
-    known.add_command("revealFileInOS", Risk::Safe);
+    known.add_command("workbench.action.openRecent", Effect::Safe);
+    known.add_command("revealFileInOS", Effect::Safe);
     let mut workspace = input(Vec::new());
     workspace.os = Os::Macos;
     let catalog = build_project(&workspace, &known);

@@ -5,7 +5,7 @@ mod project_common;
 
 use project_common::{build, folder, input};
 use solidus_core::project::{TaskInput, TaskRef};
-use solidus_core::{ItemKind, Risk};
+use solidus_core::{Effect, ItemKind};
 
 fn task(name: &str, source: &str, folder: &str, detail: &str) -> TaskInput {
     TaskInput {
@@ -78,7 +78,7 @@ fn tasks_from_other_providers_become_script_items_and_point_at_their_task() {
     );
     for item in catalog.items.iter().filter(|i| i.source == "project:tasks") {
         assert_eq!(item.kind, ItemKind::Script);
-        assert_eq!(item.risk, Risk::ReachesShell, "{}", item.id);
+        assert_eq!(item.risk, Effect::ReachesShell, "{}", item.id);
         assert!(item.from_workspace);
         assert!(
             catalog.run(&item.id).is_none(),

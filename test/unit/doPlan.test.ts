@@ -18,7 +18,9 @@ const fontSize: PlanStep = {
   value: 16,
   description: 'Set Editor: Font Size = 16',
   why: 'bigger font',
-  reachesShell: false,
+  risk: 'safe',
+  riskLabel: 'safe',
+  riskReason: 'changes only how things look',
 };
 const wordWrap: PlanStep = {
   step: 1,
@@ -28,7 +30,9 @@ const wordWrap: PlanStep = {
   value: 'on',
   description: 'Set Editor: Word Wrap = "on"',
   why: 'enable word wrap',
-  reachesShell: false,
+  risk: 'safe',
+  riskLabel: 'safe',
+  riskReason: 'changes only how things look',
 };
 const terminal: PlanStep = {
   step: 0,
@@ -39,8 +43,9 @@ const terminal: PlanStep = {
   args: 'rm -rf node_modules && npm ci && npm test',
   description: 'Run in terminal: rm -rf node_modules && npm ci && npm test',
   why: 'clean reinstall, then run tests',
-  reachesShell: true,
-  shellReason: 'runs a shell command in the terminal',
+  risk: 'reachesShell',
+  riskLabel: 'reaches a shell',
+  riskReason: 'runs a shell command in the terminal',
 };
 
 const plan = (steps: PlanStep[], extra: Partial<ValidatedPlan> = {}): ValidatedPlan => ({
@@ -48,7 +53,7 @@ const plan = (steps: PlanStep[], extra: Partial<ValidatedPlan> = {}): ValidatedP
   steps,
   dropped: [],
   cut: 0,
-  mustConfirm: steps.some((s) => s.reachesShell),
+  mustConfirm: steps.some((s) => s.risk !== 'safe'),
   outcome: 'run',
   ...extra,
 });
@@ -81,8 +86,9 @@ describe('the confirmation dialog', () => {
       title: 'npm: build (web)',
       description: 'Run script npm: build (web)',
       why: 'build it',
-      reachesShell: true,
-      shellReason: 'runs a project script',
+      risk: 'reachesShell',
+      riskLabel: 'reaches a shell',
+      riskReason: 'runs a project script',
     };
     const lines = (step: PlanStep) =>
       step.type === 'item' && step.kind === 'script' ? 'npm run build --workspace web' : undefined;
@@ -92,6 +98,29 @@ describe('the confirmation dialog', () => {
       /^2\. Run script npm: build \(web\) {2}\(build it\)\n {3}⚠ reaches a shell: runs a project script\n {3}\$ npm run build --workspace web$/m,
     );
     assert.doesNotMatch(detail.split('\n')[0], /\$/);
+  });
+
+  it('names the class and reason of every step that needs confirmation, not only shell steps', () => {
+    const push: PlanStep = {
+      step: 1,
+      type: 'item',
+      id: 'command:git.pushWithTags',
+      kind: 'command',
+      title: 'Git: Push (Follow Tags)',
+      command: 'git.pushWithTags',
+      description: 'Run Git: Push (Follow Tags)',
+      why: 'publish',
+      risk: 'actsOnRemote',
+      riskLabel: 'acts on a remote',
+      riskReason: 'sends commits to a remote',
+    };
+    const detail = formatPlanDetail(plan([fontSize, push]));
+    assert.match(
+      detail,
+      /^2\. Run Git: Push \(Follow Tags\) {2}\(publish\)\n {3}⚠ acts on a remote: sends commits to a remote$/m,
+    );
+    assert.doesNotMatch(detail.split('\n')[0], /⚠/);
+    assert.equal(needsConfirmation(plan([fontSize, push]), false), true);
   });
 
   it('says what was left out and cut off', () => {

@@ -13,17 +13,15 @@
 
 pub mod parse;
 pub mod prompt;
-pub mod risk;
 pub mod shortlist;
 pub mod validate;
 
-use crate::item::{Item, ItemKind, Risk};
+use crate::item::{Effect, Item, ItemKind};
 use crate::rank::Index;
 
 pub use parse::{find_json_object, parse_response, ParseError, RawPlan};
 pub use prompt::{build_prompt, data_literal, prepare_request, Prepared, Prompt, PromptContext};
 pub use prompt::{RequestError, MAX_REQUEST_CHARS};
-pub use risk::{command_runs_code, item_shell_reason, setting_shell_reason};
 pub use shortlist::{shortlist, SettingFacts, Shortlist, ShortlistEntry, ShortlistOptions};
 pub use validate::{
     item_arguments, validate_plan, validate_plan_with, Arguments, DroppedStep, Outcome, PlanStep,
@@ -49,7 +47,7 @@ pub fn terminal_item() -> Item {
         detail: Some("Type a shell command and run it in a terminal".to_string()),
         keywords: vec!["shell".to_string(), "run".to_string()],
         source: "builtin".to_string(),
-        risk: Risk::ReachesShell,
+        risk: Effect::ReachesShell,
         ..Item::default()
     }
 }
@@ -140,6 +138,6 @@ mod tests {
     fn terminal_item_reaches_a_shell() {
         let item = terminal_item();
         assert_eq!(item.kind, ItemKind::Terminal);
-        assert_eq!(item.risk, Risk::ReachesShell);
+        assert_eq!(item.risk, Effect::ReachesShell);
     }
 }

@@ -9,9 +9,9 @@ use serde_json::{Map, Value};
 
 use crate::item::{Item, ItemKind};
 use crate::rank::Index;
+use crate::risk::{self, Effect, Verdict};
 
 use super::parse::{kind_of, RawPlan};
-use super::risk::{item_shell_reason, setting_shell_reason};
 use super::{ellipsize, is_hidden_char, one_line, terminal_item, MAX_STEPS, TERMINAL_ITEM_ID};
 
 /// Shell command lines longer than this are dropped: a confirmation dialog cannot show them
@@ -95,10 +95,12 @@ pub struct PlanStep {
     pub why: String,
     /// The step in plain words for the confirmation dialog; shell commands appear in full.
     pub description: String,
-    pub reaches_shell: bool,
-    /// Why the step reaches a shell, when it does.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shell_reason: Option<String>,
+    /// What the step can do, from the catalog and the reviewed rules (never the model's text).
+    pub risk: Effect,
+    /// The class in plain words, for the dialog (`acts on a remote`).
+    pub risk_label: String,
+    /// Why the step is in its class (`sends commits to a remote; …`).
+    pub risk_reason: String,
 }
 
 /// A step the validator refused, and why.
@@ -129,7 +131,8 @@ pub struct ValidatedPlan {
     pub dropped: Vec<DroppedStep>,
     /// How many of the model's steps were cut off unread after the first `MAX_STEPS` kept ones.
     pub cut: usize,
-    /// True exactly when a kept step reaches a shell; then the plan is always confirmed.
+    /// True exactly when a kept step's class needs confirmation; then the plan is always
+    /// confirmed, whatever `solidus.ai.confirmBeforeRun` says.
     pub must_confirm: bool,
     pub outcome: Outcome,
 }
@@ -172,14 +175,15 @@ pub fn validate_plan_with(
             break;
         }
         match check_step(raw, index, options) {
-            Ok((action, reason)) => {
+            Ok((action, verdict)) => {
                 let description = describe(&action);
                 steps.push(PlanStep {
                     step: position,
                     why: why_of(raw),
                     description,
-                    reaches_shell: reason.is_some(),
-                    shell_reason: reason,
+                    risk: verdict.effect,
+                    risk_label: verdict.effect.label().to_string(),
+                    risk_reason: verdict.reason.into_owned(),
                     action,
                 });
             }
@@ -189,7 +193,9 @@ pub fn validate_plan_with(
             }),
         }
     }
-    let must_confirm = steps.iter().any(|s| s.reaches_shell);
+    // A plan is confirmed as one: a step that lowers a guard and a later step that acts on it
+    // are shown together, and one class that needs confirmation is enough.
+    let must_confirm = steps.iter().any(|s| s.risk.needs_confirmation());
     let outcome = if steps.is_empty() {
         Outcome::ReplyOnly
     } else {
@@ -205,7 +211,7 @@ pub fn validate_plan_with(
     }
 }
 
-type Checked = Result<(StepAction, Option<String>), String>;
+type Checked = Result<(StepAction, Verdict), String>;
 
 fn check_step(raw: &Value, index: &Index, options: &ValidateOptions) -> Checked {
     let Some(step) = raw.as_object() else {
@@ -287,7 +293,7 @@ fn check_item(step: &Map<String, Value>, index: &Index, options: &ValidateOption
         };
         check_visible_text(text, what)?;
     }
-    let reason = item_shell_reason(item);
+    let verdict = risk::item_verdict(item);
     Ok((
         StepAction::Item {
             id: item.id.clone(),
@@ -296,7 +302,7 @@ fn check_item(step: &Map<String, Value>, index: &Index, options: &ValidateOption
             command: item.command.clone(),
             args,
         },
-        reason,
+        verdict,
     ))
 }
 
@@ -327,14 +333,14 @@ fn check_setting(step: &Map<String, Value>, index: &Index) -> Checked {
     if let Err(problem) = schema.check(value) {
         return Err(format!("{}: {problem}", quoted(&real_key)));
     }
-    let reason = setting_shell_reason(&real_key, Some(schema));
+    let verdict = risk::setting_change_verdict(&real_key, Some(schema), value);
     Ok((
         StepAction::Setting {
             title: item.title.clone(),
             key: real_key,
             value: value.clone(),
         },
-        reason,
+        verdict,
     ))
 }
 
@@ -355,7 +361,7 @@ fn check_terminal(step: &Map<String, Value>) -> Checked {
         StepAction::Terminal {
             command: command.clone(),
         },
-        Some("runs a shell command in the terminal".to_string()),
+        risk::item_verdict(&super::terminal_item()),
     ))
 }
 
@@ -489,16 +495,17 @@ mod tests {
             },
             why: "look".into(),
             description: "Run in terminal: ls".into(),
-            reaches_shell: true,
-            shell_reason: Some("runs a shell command in the terminal".into()),
+            risk: Effect::ReachesShell,
+            risk_label: "reaches a shell".into(),
+            risk_reason: "runs a shell command in the terminal".into(),
         };
         let value = serde_json::to_value(&step).expect("serializable");
         assert_eq!(
             value,
             json!({
                 "step": 0, "type": "terminal", "command": "ls", "why": "look",
-                "description": "Run in terminal: ls", "reachesShell": true,
-                "shellReason": "runs a shell command in the terminal"
+                "description": "Run in terminal: ls", "risk": "reachesShell",
+                "riskLabel": "reaches a shell", "riskReason": "runs a shell command in the terminal"
             })
         );
         let back: PlanStep = serde_json::from_value(value).expect("round trip");

@@ -7,7 +7,7 @@
 //! shell implements them, listed in `SHELL_FILE_ACTIONS`.
 
 use super::{command_line, custom::Known, Os, Param, RunSpec};
-use crate::item::{Item, ItemKind, Risk};
+use crate::item::{Item, ItemKind};
 
 /// A built-in action: its id, title, VS Code command (None: the shell implements it), what it
 /// does, and words users search for.
@@ -227,9 +227,11 @@ pub fn items(os: Os, known: &Known) -> (Vec<Item>, Vec<RunSpec>) {
         "Type a shell command and run it in a terminal",
         &["shell", "exec", "command line", "bash", "run"],
     );
-    let mut term = item(&terminal, ItemKind::Terminal, terminal.title.to_string());
-    term.risk = Risk::ReachesShell;
-    items.push(term);
+    items.push(item(
+        &terminal,
+        ItemKind::Terminal,
+        terminal.title.to_string(),
+    ));
     let run = RunSpec {
         id: TERMINAL_RUN.to_string(),
         folders: Vec::new(),
@@ -247,16 +249,18 @@ pub fn items(os: Os, known: &Known) -> (Vec<Item>, Vec<RunSpec>) {
     (items, vec![run])
 }
 
+/// The item of a built-in action; its class comes from `risk`, by kind and command.
 fn item(a: &Action, kind: ItemKind, title: String) -> Item {
-    Item {
+    let mut item = Item {
         id: a.id.to_string(),
         kind,
         title,
         detail: Some(a.detail.to_string()),
         keywords: a.keywords.iter().map(|k| k.to_string()).collect(),
         source: "builtin".to_string(),
-        risk: Risk::Safe,
         command: a.command.map(str::to_string),
         ..Item::default()
-    }
+    };
+    item.risk = crate::risk::item_effect(&item);
+    item
 }

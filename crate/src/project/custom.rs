@@ -22,8 +22,8 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::catalog::{setting_reaches_shell, Warning};
-use crate::item::{Item, ItemKind, Risk};
+use crate::catalog::Warning;
+use crate::item::{Effect, Item, ItemKind};
 use crate::schema::SettingSchema;
 
 /// More steps than this is a mistake, not a macro.
@@ -33,7 +33,7 @@ const SOURCE: &str = "solidus.customCommands";
 /// The commands and settings steps may name, with their risk and schema.
 #[derive(Clone, Debug, Default)]
 pub struct Known<'a> {
-    commands: HashMap<&'a str, Risk>,
+    commands: HashMap<&'a str, Effect>,
     settings: HashMap<&'a str, &'a SettingSchema>,
 }
 
@@ -55,7 +55,7 @@ impl<'a> Known<'a> {
         known
     }
 
-    pub fn add_command(&mut self, id: &'a str, risk: Risk) {
+    pub fn add_command(&mut self, id: &'a str, risk: Effect) {
         self.commands.insert(id, risk);
     }
 
@@ -64,7 +64,7 @@ impl<'a> Known<'a> {
     }
 
     /// The risk of a known command.
-    pub fn command(&self, id: &str) -> Option<Risk> {
+    pub fn command(&self, id: &str) -> Option<Effect> {
         self.commands.get(id).copied()
     }
 
@@ -105,8 +105,11 @@ pub struct CustomCommand {
     pub description: Option<String>,
     /// The steps that were understood, in order.
     pub steps: Vec<CustomStep>,
-    /// Reaches a shell when any step does.
-    pub risk: Risk,
+    /// The class of its first step that needs confirmation, else safe.
+    pub risk: Effect,
+    /// The class in plain words, for the confirmation dialog.
+    #[serde(default)]
+    pub risk_label: String,
     /// Why it cannot run; empty when it can. Such a command is not offered as an item.
     pub problems: Vec<String>,
 }
@@ -204,7 +207,8 @@ pub fn parse_custom_commands(value: &Value, known: &Known) -> (Vec<CustomCommand
             name: name.clone(),
             description,
             steps: Vec::new(),
-            risk: Risk::Safe,
+            risk: Effect::Safe,
+            risk_label: String::new(),
             problems: Vec::new(),
         };
         match object.get("steps") {
@@ -219,9 +223,8 @@ pub fn parse_custom_commands(value: &Value, known: &Known) -> (Vec<CustomCommand
                 for (i, step) in steps.iter().enumerate() {
                     match read_step(step, known) {
                         Ok((step, risk)) => {
-                            if risk == Risk::ReachesShell {
-                                command.risk = Risk::ReachesShell;
-                            }
+                            // The macro's class is its first step that needs confirmation.
+                            command.risk = crate::risk::worst([command.risk, risk]);
                             command.steps.push(step);
                         }
                         Err(e) => command.problems.push(format!("step {}: {e}", i + 1)),
@@ -230,6 +233,7 @@ pub fn parse_custom_commands(value: &Value, known: &Known) -> (Vec<CustomCommand
             }
             _ => command.problems.push("steps must be a list".to_string()),
         }
+        command.risk_label = command.risk.label().to_string();
         if !command.problems.is_empty() {
             warn(format!(
                 "{name}: not offered, {}",
@@ -242,7 +246,7 @@ pub fn parse_custom_commands(value: &Value, known: &Known) -> (Vec<CustomCommand
 }
 
 /// Checks one step; the error says what is wrong in the user's terms.
-fn read_step(step: &Value, known: &Known) -> Result<(CustomStep, Risk), String> {
+fn read_step(step: &Value, known: &Known) -> Result<(CustomStep, Effect), String> {
     let Value::Object(object) = step else {
         return Err("not an object".to_string());
     };
@@ -293,11 +297,7 @@ fn read_step(step: &Value, known: &Known) -> Result<(CustomStep, Risk), String> 
                 .cloned()
                 .ok_or_else(|| format!("{key} needs a value"))?;
             schema.check(&value).map_err(|e| format!("{key}: {e}"))?;
-            let risk = if setting_reaches_shell(&key, schema.restricted) {
-                Risk::ReachesShell
-            } else {
-                Risk::Safe
-            };
+            let risk = crate::risk::setting_change_verdict(&key, Some(schema), &value).effect;
             Ok((CustomStep::Setting { key, value }, risk))
         }
         _ => {
@@ -305,7 +305,7 @@ fn read_step(step: &Value, known: &Known) -> Result<(CustomStep, Risk), String> 
             if command.chars().any(|c| c.is_control() && c != '\t') {
                 return Err("a terminal command must be one line; use one step per line".into());
             }
-            Ok((CustomStep::Terminal { command }, Risk::ReachesShell))
+            Ok((CustomStep::Terminal { command }, Effect::ReachesShell))
         }
     }
 }

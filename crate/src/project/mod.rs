@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalog::{Catalog, Warning};
-use crate::item::{Item, ItemKind, Risk};
+use crate::item::{Effect, Item, ItemKind};
 
 pub use custom::{parse_custom_commands, CustomCommand, CustomStep, Known};
 pub use npm::Runner;
@@ -617,7 +617,7 @@ impl Script {
             keywords,
             source: format!("project:{}", self.tool),
             from_workspace: true,
-            risk: Risk::ReachesShell,
+            risk: Effect::ReachesShell,
             ..Item::default()
         };
         (item, run)

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::npm::Runner;
 use super::{command_line, Folder, Os, RunSpec};
-use crate::item::{Item, ItemKind, Risk};
+use crate::item::{Effect, Item, ItemKind};
 
 /// A detected stack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -629,7 +629,7 @@ pub(crate) fn pack_items(
                     detail: Some(line.clone()),
                     keywords,
                     source: format!("pack:{}", def.id),
-                    risk: Risk::ReachesShell,
+                    risk: Effect::ReachesShell,
                     ..Item::default()
                 },
                 RunSpec {

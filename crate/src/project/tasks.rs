@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{bad_name, make_id, one_line, Sink};
-use crate::item::{Item, ItemKind, Risk};
+use crate::item::{Effect, Item, ItemKind};
 
 /// Task sources whose scripts Solidus already lists from the project files.
 pub const DUPLICATE_SOURCES: &[&str] =
@@ -77,7 +77,7 @@ pub(crate) fn items(tasks: &[TaskInput], multi: bool, sink: &mut Sink) -> Vec<(I
             keywords,
             source: "project:tasks".to_string(),
             from_workspace: true,
-            risk: Risk::ReachesShell,
+            risk: Effect::ReachesShell,
             ..Item::default()
         };
         out.push((item, TaskRef { id, index }));

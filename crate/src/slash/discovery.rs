@@ -91,6 +91,9 @@ pub struct SlashCommand {
     pub inputs: Vec<InputRequest>,
     /// The body has shell lines: running it reaches a shell (after confirmation).
     pub runs_shell: bool,
+    /// The popup's badge for it, from the one risk policy.
+    #[serde(default)]
+    pub risk_badge: Option<String>,
     /// The id of the command that wins this name, or `builtin:<name>`; `None` when this one is active.
     pub shadowed_by: Option<String>,
     /// The template expanded at run time (frontmatter removed; Gemini's `prompt`).
@@ -464,6 +467,10 @@ fn load(
         allowed_tools: allowed_tools(&fm),
         inputs: preview.needs_input,
         runs_shell: !preview.shell.is_empty(),
+        risk_badge: (!preview.shell.is_empty())
+            .then(|| crate::risk::Effect::ReachesShell.badge())
+            .flatten()
+            .map(str::to_string),
         shadowed_by: None,
         body,
     })

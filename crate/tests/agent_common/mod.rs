@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::{json, Value};
-use solidus_core::catalog::{build_catalog, setting_reaches_shell, CatalogSources};
+use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::rank::Index;
 use solidus_core::{Item, SettingSchema};
 
@@ -44,11 +44,7 @@ pub fn item(value: Value) -> Item {
 /// A setting item with a JSON-schema property, as an extension would contribute it.
 pub fn setting(key: &str, property: Value) -> Item {
     let schema = SettingSchema::from_json(&property, None);
-    let risk = if setting_reaches_shell(key, schema.restricted) {
-        "reachesShell"
-    } else {
-        "safe"
-    };
+    let risk = solidus_core::risk::setting_effect(key, Some(&schema));
     item(json!({
         "id": format!("setting:{key}"),
         "kind": "setting",
