@@ -21,12 +21,17 @@ fn main() {
             (_, Some(key), Some(s)) => {
                 let v = setting_verdict(key, Some(s), None);
                 println!(
-                    "S\t{key}\t{}\t{}\t{:?}\t{:?}\t{}",
+                    "S\t{key}\t{}\t{}\t{:?}\t{:?}\t{}\t{}",
                     v.effect.rule_name(),
                     v.reason,
                     setting_basis(key, Some(s)),
                     s.types,
-                    s.description.chars().take(150).collect::<String>()
+                    s.restricted,
+                    s.description
+                        .chars()
+                        .take(150)
+                        .collect::<String>()
+                        .replace(['\n', '\t'], " ")
                 );
             }
             _ => {}

@@ -289,6 +289,49 @@ describe('/do with a scripted editor model', () => {
     );
   });
 
+  test('with confirmBeforeRun still off, a push, a guard-then-act plan and a test run each ask with the class named; Cancel changes nothing; a cosmetic plan runs at once', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'do-guard-classes',
+      async () => {
+        assert.equal(userSettings()['solidus.ai.confirmBeforeRun'], false, 'the previous test switched it off');
+        const cases: [string, RegExp[]][] = [
+          ['push my work with its tags', [/acts on a remote/, /sends commits to a remote/]],
+          [
+            'force push without being asked',
+            [/1\. .*\n\s*⚠ lowers a guard/, /2\. .*\n\s*⚠ lowers a guard/, /3\. .*\n\s*⚠ acts on a remote/],
+          ],
+          ['run the tests of this file', [/runs project code/, /runs tests/]],
+        ];
+        for (const [request, expected] of cases) {
+          const settingsBefore = settingsText();
+          const done = outcomes();
+          await doFromPopup(page, request);
+          const dialog = await planDialog(page);
+          const text = await dialog.innerText();
+          for (const pattern of expected) assert.match(text, pattern, `${request}: ${text}`);
+          await press(dialog, 'Cancel');
+          await waitFor(() => outcomes() > done, 10_000, { message: `the outcome of “${request}”` });
+          assert.match(solidusLog(), /do: outcome: cancelled at the confirmation, nothing ran/);
+          assert.equal(settingsText(), settingsBefore, `${request}: Cancel wrote nothing`);
+        }
+        assert.equal(userSettings()['git.allowForcePush'], undefined);
+
+        await doFromPopup(page, 'a calmer terminal look');
+        await waitFor(
+          () =>
+            userSettings()['terminal.integrated.fontSize'] === 15 &&
+            userSettings()['terminal.integrated.tabs.defaultIcon'] === 'terminal-bash',
+          30_000,
+          { message: 'both cosmetic settings written without a dialog' },
+        );
+        assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for a cosmetic plan');
+      },
+      logs,
+    );
+  });
+
   test('a plan step that runs a project script shows its exact command line, then runs it in a terminal', async () => {
     const { page } = editor;
     await withFailureArtifacts(

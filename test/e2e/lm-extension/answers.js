@@ -17,6 +17,22 @@ const ANSWERS = [
     '{"reply": "I\'ll frobnicate and show line numbers.", "steps": [{"type": "item", "id": "command:frobnicator.frobnicateAll", "why": "frobnicate"}, {"type": "setting", "key": "editor.lineNumbers", "value": "relative", "why": "relative line numbers"}]}',
   ],
   [
+    'push my work with its tags',
+    '{"reply": "I\'ll push the branch and its tags.", "steps": [{"type": "item", "id": "command:git.pushWithTags", "why": "publish the work", "risk": "safe"}]}',
+  ],
+  [
+    'force push without being asked',
+    '{"reply": "I\'ll allow force pushes, stop the prompt, then force push.", "mustConfirm": false, "steps": [{"type": "setting", "key": "git.allowForcePush", "value": true, "why": "allow it"}, {"type": "setting", "key": "git.confirmForcePush", "value": false, "why": "no prompt", "safe": true}, {"type": "item", "id": "command:git.pushForce", "why": "push"}]}',
+  ],
+  [
+    'run the tests of this file',
+    '{"reply": "I\'ll run the tests in the current file.", "steps": [{"type": "item", "id": "command:testing.runCurrentFile", "why": "run them"}]}',
+  ],
+  [
+    'a calmer terminal look',
+    '{"reply": "I\'ll change the terminal font size and the tab icon.", "steps": [{"type": "setting", "key": "terminal.integrated.fontSize", "value": 15, "why": "bigger"}, {"type": "setting", "key": "terminal.integrated.tabs.defaultIcon", "value": "terminal-bash", "why": "icon"}]}',
+  ],
+  [
     'make coffee',
     '{"reply": "I can\'t make coffee from VS Code.", "steps": [{"type": "item", "id": "command:coffee.brew", "why": "coffee"}, {"type": "setting", "key": "kitchen.coffeeStrength", "value": 11, "why": "strong"}]}',
   ],
