@@ -98,6 +98,10 @@ pub struct SettingSchema {
     /// VS Code marks settings that can make the workspace run code as `restricted`.
     #[serde(default)]
     pub restricted: bool,
+    /// VS Code scopes it to the machine (`machine`, `machine-overridable`): it names something on
+    /// this computer, such as a program's path.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub machine: bool,
     /// The alternatives a value is checked against; one of them must accept it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub alternatives: Vec<Constraint>,
@@ -117,6 +121,10 @@ impl SettingSchema {
             .get("restricted")
             .and_then(Value::as_bool)
             .unwrap_or(false);
+        schema.machine = matches!(
+            object.get("scope").and_then(Value::as_str),
+            Some("machine" | "machine-overridable")
+        );
         schema.description = ["markdownDescription", "description"]
             .iter()
             .find_map(|k| object.get(*k).and_then(Value::as_str))

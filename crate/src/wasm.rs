@@ -21,7 +21,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export interface Constraint { types?: ValueType[]; enum?: JsonValue[]; minimum?: number; maximum?: number }
 export interface SettingSchema {
   types: ValueType[]; enum?: JsonValue[]; enumDescriptions?: string[]; minimum?: number; maximum?: number;
-  default?: JsonValue; description?: string; restricted: boolean; alternatives?: Constraint[];
+  default?: JsonValue; description?: string; restricted: boolean; machine?: boolean; alternatives?: Constraint[];
 }
 export type EnterAction = "run" | "toggle" | "choose" | "edit";
 export interface Item {

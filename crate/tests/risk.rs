@@ -412,6 +412,12 @@ fn fixture_settings_by_class_and_value() {
             "the Git program",
         ),
         (
+            "git.defaultCloneDirectory",
+            json!("/tmp"),
+            Effect::ChangesWhatRuns,
+            "VS Code scopes it to the machine",
+        ),
+        (
             "terminal.integrated.defaultProfile.linux",
             json!("bash"),
             Effect::ChangesWhatRuns,

@@ -16,7 +16,7 @@ pub mod prompt;
 pub mod shortlist;
 pub mod validate;
 
-use crate::item::{Effect, Item, ItemKind};
+use crate::item::{Item, ItemKind};
 use crate::rank::Index;
 
 pub use parse::{find_json_object, parse_response, ParseError, RawPlan};
@@ -40,16 +40,15 @@ pub const TERMINAL_ITEM_ID: &str = "term:run";
 /// The built-in `term:run` item, as `project::builtin` lists it. The validator knows it even when
 /// the catalog lacks it, because product.md §1 makes it built in; it always reaches a shell.
 pub fn terminal_item() -> Item {
-    Item {
+    crate::risk::classified(Item {
         id: TERMINAL_ITEM_ID.to_string(),
         kind: ItemKind::Terminal,
         title: "Terminal: Run Shell Command…".to_string(),
         detail: Some("Type a shell command and run it in a terminal".to_string()),
         keywords: vec!["shell".to_string(), "run".to_string()],
         source: "builtin".to_string(),
-        risk: Effect::ReachesShell,
         ..Item::default()
-    }
+    })
 }
 
 /// Parses a model's raw answer and validates it against the catalog in one call.
@@ -138,6 +137,6 @@ mod tests {
     fn terminal_item_reaches_a_shell() {
         let item = terminal_item();
         assert_eq!(item.kind, ItemKind::Terminal);
-        assert_eq!(item.risk, Effect::ReachesShell);
+        assert_eq!(item.risk, crate::item::Effect::ReachesShell);
     }
 }

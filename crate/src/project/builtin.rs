@@ -251,7 +251,7 @@ pub fn items(os: Os, known: &Known) -> (Vec<Item>, Vec<RunSpec>) {
 
 /// The item of a built-in action; its class comes from `risk`, by kind and command.
 fn item(a: &Action, kind: ItemKind, title: String) -> Item {
-    let mut item = Item {
+    crate::risk::classified(Item {
         id: a.id.to_string(),
         kind,
         title,
@@ -260,7 +260,5 @@ fn item(a: &Action, kind: ItemKind, title: String) -> Item {
         source: "builtin".to_string(),
         command: a.command.map(str::to_string),
         ..Item::default()
-    };
-    item.risk = crate::risk::item_effect(&item);
-    item
+    })
 }

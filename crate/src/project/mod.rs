@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalog::{Catalog, Warning};
-use crate::item::{Effect, Item, ItemKind};
+use crate::item::{Item, ItemKind};
 
 pub use custom::{parse_custom_commands, CustomCommand, CustomStep, Known};
 pub use npm::Runner;
@@ -609,7 +609,7 @@ impl Script {
             params: self.params,
             terminal_name: self.title,
         };
-        let item = Item {
+        let item = crate::risk::classified(Item {
             id: self.id,
             kind: ItemKind::Script,
             title,
@@ -617,9 +617,8 @@ impl Script {
             keywords,
             source: format!("project:{}", self.tool),
             from_workspace: true,
-            risk: Effect::ReachesShell,
             ..Item::default()
-        };
+        });
         (item, run)
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::npm::Runner;
 use super::{command_line, Folder, Os, RunSpec};
-use crate::item::{Effect, Item, ItemKind};
+use crate::item::{Item, ItemKind};
 
 /// A detected stack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -622,16 +622,15 @@ pub(crate) fn pack_items(
             let mut keywords = vec![def.id.to_string(), "pack".to_string()];
             keywords.extend(c.argv.first().cloned());
             out.push((
-                Item {
+                crate::risk::classified(Item {
                     id: id.clone(),
                     kind: ItemKind::Pack,
                     title: title.clone(),
                     detail: Some(line.clone()),
                     keywords,
                     source: format!("pack:{}", def.id),
-                    risk: Effect::ReachesShell,
                     ..Item::default()
-                },
+                }),
                 RunSpec {
                     id,
                     folders,

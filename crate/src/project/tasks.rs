@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{bad_name, make_id, one_line, Sink};
-use crate::item::{Effect, Item, ItemKind};
+use crate::item::{Item, ItemKind};
 
 /// Task sources whose scripts Solidus already lists from the project files.
 pub const DUPLICATE_SOURCES: &[&str] =
@@ -69,7 +69,7 @@ pub(crate) fn items(tasks: &[TaskInput], multi: bool, sink: &mut Sink) -> Vec<(I
         if !source.is_empty() {
             keywords.push(source.to_lowercase());
         }
-        let item = Item {
+        let item = crate::risk::classified(Item {
             id: id.clone(),
             kind: ItemKind::Script,
             title,
@@ -77,9 +77,8 @@ pub(crate) fn items(tasks: &[TaskInput], multi: bool, sink: &mut Sink) -> Vec<(I
             keywords,
             source: "project:tasks".to_string(),
             from_workspace: true,
-            risk: Effect::ReachesShell,
             ..Item::default()
-        };
+        });
         out.push((item, TaskRef { id, index }));
     }
     out

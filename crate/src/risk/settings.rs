@@ -130,6 +130,7 @@ const COSMETIC_WORDS: &[&str] = &[
 pub enum Basis {
     /// A reviewed rule, by its line in `settings.rules`.
     Rule(usize),
+    /// VS Code's own marks: `restricted`, or a machine scope.
     Restricted,
     Schema,
     Description,
@@ -178,6 +179,15 @@ fn classify(key: &str, schema: Option<&SettingSchema>, value: Option<&Value>) ->
             Verdict::new(
                 Effect::ChangesTrust,
                 "VS Code marks this setting as restricted: an untrusted workspace may not set it",
+            ),
+            Basis::Restricted,
+        );
+    }
+    if schema.is_some_and(|s| s.machine) {
+        return (
+            Verdict::new(
+                Effect::ChangesWhatRuns,
+                "VS Code scopes this setting to the machine: it names a program or place on this computer",
             ),
             Basis::Restricted,
         );
