@@ -726,8 +726,11 @@ pub fn schema(data: &[u8]) {
     }
 }
 
+/// A target's body: one input, checked; a broken property panics.
+pub type Target = fn(&[u8]);
+
 /// Every target by name, for the runner and for reproducing an input.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("agent_answer", agent_answer),
     ("agent_plan", agent_plan),
     ("frontmatter", frontmatter),
