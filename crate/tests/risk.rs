@@ -2,11 +2,10 @@
 //! each class with its cases and why they are in it, every setting accepting its default, and a
 //! step's class independent of anything the model writes.
 
-use std::path::PathBuf;
+mod agent_common;
 
 use serde_json::{json, Value};
 use solidus_core::agent::{check_response, validate_plan, RawPlan};
-use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::rank::Index;
 use solidus_core::risk::{
     command_rules, setting_basis, setting_effect, Basis, Effect, RISKY_COMMAND_FAMILIES,
@@ -15,31 +14,9 @@ use solidus_core::risk::{
 use solidus_core::text::id_words;
 use solidus_core::{Item, ItemKind};
 
-fn shared() -> PathBuf {
-    std::env::var_os("SOLIDUS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
-}
-
+/// The fixture catalog, built once per test binary by the agent tests' helper.
 fn index() -> &'static Index {
-    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
-    INDEX.get_or_init(|| {
-        let read = |name: &str| {
-            let path = shared().join("fixtures/vscode-1.139.1").join(name);
-            Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}")))
-        };
-        Index::new(
-            build_catalog(&CatalogSources {
-                keybindings_schema: read("keybindings-schema.json"),
-                default_settings: read("default-settings.jsonc"),
-                resource_language_schema: read("resource-language-settings-schema.json"),
-                default_keybindings: read("default-keybindings.jsonc"),
-                extensions: read("extensions.json"),
-                registered_commands: read("registered-commands.json"),
-            })
-            .items,
-        )
-    })
+    agent_common::fixture()
 }
 
 fn items(kind: ItemKind) -> impl Iterator<Item = &'static Item> {

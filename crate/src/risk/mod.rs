@@ -333,126 +333,10 @@ mod tests {
         assert!(Effect::Unreviewed.needs_confirmation());
     }
 
-    /// One table per class: each case says why it is in it.
+    /// The rules' own edges, without the fixture (crate/tests/risk.rs walks the fixture by class).
     #[test]
-    fn commands_by_class() {
+    fn commands_outside_the_fixture() {
         let cases: &[(&str, Effect, &str)] = &[
-            (
-                "git.pushWithTags",
-                Effect::ActsOnRemote,
-                "sends tags to a remote",
-            ),
-            (
-                "git.pushTo",
-                Effect::ActsOnRemote,
-                "pushes to a chosen remote",
-            ),
-            (
-                "git.publish",
-                Effect::ActsOnRemote,
-                "creates the branch on a remote",
-            ),
-            (
-                "git.clean",
-                Effect::LosesData,
-                "deletes uncommitted changes",
-            ),
-            ("git.stashDropAll", Effect::LosesData, "deletes every stash"),
-            (
-                "testing.debugCurrentFile",
-                Effect::RunsProjectCode,
-                "runs the file's tests",
-            ),
-            (
-                "testing.coverageCurrentFile",
-                Effect::RunsProjectCode,
-                "runs tests for coverage",
-            ),
-            (
-                "workbench.action.tasks.runTask",
-                Effect::RunsProjectCode,
-                "a task is a command the workspace defines",
-            ),
-            (
-                "workbench.action.debug.start",
-                Effect::RunsProjectCode,
-                "runs the launch configuration",
-            ),
-            (
-                "notebook.cell.execute",
-                Effect::RunsProjectCode,
-                "runs the cell in its kernel",
-            ),
-            (
-                "npm.runScript",
-                Effect::RunsProjectCode,
-                "runs a package.json script",
-            ),
-            (
-                "workbench.extensions.installExtension",
-                Effect::InstallsCode,
-                "installs third-party code",
-            ),
-            (
-                "workbench.action.terminal.sendSignal",
-                Effect::ReachesShell,
-                "signals the shell's process",
-            ),
-            (
-                "workbench.action.terminal.sendSequence",
-                Effect::ReachesShell,
-                "types into a shell",
-            ),
-            (
-                "workbench.action.terminal.runSelectedText",
-                Effect::ReachesShell,
-                "runs text in a shell",
-            ),
-            (
-                "workbench.action.files.revert",
-                Effect::LosesData,
-                "throws unsaved changes away",
-            ),
-            (
-                "workbench.action.terminal.killAll",
-                Effect::LosesData,
-                "ends running programs",
-            ),
-            (
-                "workbench.action.chat.editToolApproval",
-                Effect::ChangesTrust,
-                "tool auto-approval",
-            ),
-            (
-                "remote.tunnel.forwardCommandPalette",
-                Effect::OpensNetwork,
-                "forwards a port",
-            ),
-            (
-                "rerunSearchEditorSearch",
-                Effect::Safe,
-                "searches again; the issue's over-flag",
-            ),
-            ("editor.action.toggleWordWrap", Effect::Safe, "view"),
-            ("workbench.action.toggleZenMode", Effect::Safe, "layout"),
-            (
-                "editor.action.formatDocument",
-                Effect::Safe,
-                "undoable edit in the open file",
-            ),
-            (
-                "workbench.action.terminal.new",
-                Effect::Safe,
-                "a terminal at its prompt",
-            ),
-            ("workbench.action.terminal.focus", Effect::Safe, "focus"),
-            ("workbench.action.zoomIn", Effect::Safe, "zoom"),
-            ("workbench.action.selectTheme", Effect::Safe, "themes"),
-            (
-                "workbench.action.debug.pause",
-                Effect::Safe,
-                "pausing runs nothing",
-            ),
             (
                 "someones.extension.command",
                 Effect::Unreviewed,
@@ -462,6 +346,26 @@ mod tests {
                 "openai.runCode",
                 Effect::Unreviewed,
                 "a dotless pattern never reaches an extension",
+            ),
+            (
+                "someones.openInTerminal",
+                Effect::ReachesShell,
+                "a family rule across namespaces",
+            ),
+            (
+                "workbench.action.terminal.someNewThing",
+                Effect::ReachesShell,
+                "the terminal family's default",
+            ),
+            (
+                "testing.someNewRun",
+                Effect::RunsProjectCode,
+                "the testing family's default",
+            ),
+            (
+                "git.someNewAction",
+                Effect::ActsOnRemote,
+                "the Git family's default",
             ),
         ];
         for (id, effect, why) in cases {
