@@ -3,7 +3,10 @@
 // Runs each target of fuzz/ once, one after another, under `nice -n 19`, and prints executions,
 // coverage and findings per target. Not part of `npm test`.
 //
-//   node scripts/fuzz.mjs [seconds=60] [--engine libfuzzer|afl] [--only a,b] [--list]
+//   node scripts/fuzz.mjs [seconds=60] [--runs N] [--engine libfuzzer|afl] [--only a,b] [--list]
+//
+// A target stops at its time or, with --runs, once it has run N inputs, whichever comes first,
+// so a fast target hands the rest of the time budget to the slow ones.
 //
 // The engine is libFuzzer through cargo-fuzz when a nightly toolchain is installed (it is several
 // times faster here), else AFL++ through cargo-afl on stable. Tools go to
@@ -36,6 +39,8 @@ const flag = (name) => {
 };
 const engineArg = flag('--engine');
 const only = flag('--only')?.split(',');
+const runs = flag('--runs');
+if (runs !== undefined && !/^\d+$/.test(runs)) throw new Error(`--runs takes a number, not ${runs}`);
 const listOnly = argv.includes('--list');
 const seconds = Number(argv.find((a) => /^\d+$/.test(a)) ?? 60);
 
@@ -251,6 +256,7 @@ function runLibFuzzer(target, corpus, seeds, artifacts, log) {
       corpus,
       seeds,
       `-max_total_time=${seconds}`,
+      ...(runs ? [`-runs=${runs}`] : []),
       '-timeout=10',
       '-rss_limit_mb=2048',
       '-print_final_stats=1',
@@ -278,7 +284,21 @@ function runAfl(target, corpus, seeds, artifacts, log) {
   const resume = existsSync(join(corpus, 'default/fuzzer_stats'));
   const r = nice(
     'cargo',
-    ['afl', 'fuzz', '-i', resume ? '-' : seeds, '-o', corpus, '-V', String(seconds), '-t', '10000', bin, target],
+    [
+      'afl',
+      'fuzz',
+      '-i',
+      resume ? '-' : seeds,
+      '-o',
+      corpus,
+      '-V',
+      String(seconds),
+      ...(runs ? ['-E', runs] : []),
+      '-t',
+      '10000',
+      bin,
+      target,
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 1 << 28,

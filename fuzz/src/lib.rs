@@ -680,6 +680,82 @@ pub fn project_custom(data: &[u8]) {
     }
 }
 
+/// Target `project_build`: a whole workspace (folders of root and member files, VS Code tasks,
+/// trust and the OS) built into items. Paths come from the names the core reads, so the bytes
+/// go into the files' texts rather than into finding a name.
+pub fn project_build(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(input) = arbitrary_project(&mut u) else {
+        return;
+    };
+    static KNOWN: OnceLock<Known<'static>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Known::from_items(fixture().items()));
+    let _ = project::files_to_read(&input);
+    let built = project::build_project(&input, known);
+    let mut ids = std::collections::HashSet::new();
+    for item in &built.items {
+        assert!(ids.insert(item.id.as_str()), "duplicate id {}", item.id);
+        if !input.trusted {
+            assert!(
+                item.kind != ItemKind::Script,
+                "a script item {} in an untrusted workspace",
+                item.id
+            );
+        }
+    }
+    for run in &built.runs {
+        assert!(ids.contains(run.id.as_str()), "a run spec without an item: {}", run.id);
+    }
+    for task in &built.tasks {
+        assert!(task.index < input.tasks.len(), "a task ref past the input");
+    }
+}
+
+/// File names a workspace folder may hold: every name the core reads or looks for, and member
+/// paths under a few folders.
+fn arbitrary_project(u: &mut Unstructured) -> arbitrary::Result<project::ProjectInput> {
+    let mut names: Vec<String> = project::READ_FILES.iter().map(|s| s.to_string()).collect();
+    names.extend(project::stack::presence_patterns().iter().map(|s| s.to_string()));
+    for member in ["packages/web", "crates/core", "apps/a b", "../up"] {
+        for file in ["package.json", "Cargo.toml", "deno.json"] {
+            names.push(format!("{member}/{file}"));
+        }
+    }
+    let mut folders = Vec::new();
+    for _ in 0..u.int_in_range(0..=3)? {
+        let mut files = Vec::new();
+        for _ in 0..u.int_in_range(0..=6)? {
+            let path = u.choose(&names)?.clone();
+            let text: String = u.arbitrary()?;
+            files.push(project::FileInput { path, text });
+        }
+        folders.push(project::FolderInput {
+            name: u.arbitrary()?,
+            root: String::new(),
+            files,
+        });
+    }
+    let sources = ["Workspace", "npm", "typescript", "gulp", "", "shell"];
+    let mut tasks = Vec::new();
+    for _ in 0..u.int_in_range(0..=3)? {
+        tasks.push(project::TaskInput {
+            name: u.arbitrary()?,
+            source: u.choose(&sources)?.to_string(),
+            folder: u.arbitrary()?,
+            detail: u.arbitrary()?,
+        });
+    }
+    let os = *u.choose(&[project::Os::Linux, project::Os::Macos, project::Os::Windows])?;
+    Ok(project::ProjectInput {
+        folders,
+        trusted: u.arbitrary()?,
+        os,
+        disabled_packs: Vec::new(),
+        custom_commands: None,
+        tasks,
+    })
+}
+
 /// Target `query`: the popup's input grammar.
 pub fn query(data: &[u8]) {
     let typed = text(data);
@@ -752,13 +828,14 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("project_deno", project_deno),
     ("project_composer", project_composer),
     ("project_custom", project_custom),
+    ("project_build", project_build),
     ("query", query),
     ("schema", schema),
 ];
 
 /// Builds what a target reads besides its input (the fixture catalog) once, before fuzzing.
 pub fn prepare(target: &str) {
-    if matches!(target, "agent_answer" | "agent_plan" | "project_custom") {
+    if matches!(target, "agent_answer" | "agent_plan" | "project_custom" | "project_build") {
         let _ = fixture();
     }
 }
