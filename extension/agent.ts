@@ -2,19 +2,10 @@
 import * as vscode from 'vscode';
 import type { JsonValue, PlanStep, PromptContext, ValidatedPlan } from './core';
 import type { Context } from './ctx';
-import {
-  chooseWriteTarget,
-  describeStepForLog,
-  formatPlanDetail,
-  needsConfirmation,
-  planMessage,
-  RUN_PLAN,
-  UndoJournal,
-  type WriteTarget,
-} from './doPlan';
+import { chooseWriteTarget, describeStepForLog, RUN_PLAN, UndoJournal, type WriteTarget } from './doPlan';
 import { hasChatModel, lmComplete } from './lm';
 import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from './providers';
-import { commandLineFor, runItem } from './run';
+import { runItem } from './run';
 import { describeValue } from './settings';
 
 /** The HTTP providers that need a key; the editor's own models do not. */
@@ -112,22 +103,21 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     return 'replyOnly';
   }
 
-  if (needsConfirmation(plan, ai.confirmBeforeRun)) {
-    const options: vscode.MessageOptions = {
-      modal: true,
-      detail: formatPlanDetail(plan, (step) => shellLine(ctx, step)),
-    };
-    // A plan that reaches a shell gets the warning dialog; Cancel comes with every modal dialog.
+  // The core decides when a plan must be confirmed and what the dialog says; the setting can only add a dialog.
+  if (plan.mustConfirm || ai.confirmBeforeRun) {
+    const { message, detail } = plan.confirmation;
+    const options: vscode.MessageOptions = { modal: true, detail };
+    // A plan with a step that needs confirmation gets the warning dialog; Cancel comes with every modal dialog.
     const choice = plan.mustConfirm
-      ? await vscode.window.showWarningMessage(planMessage(plan), options, RUN_PLAN)
-      : await vscode.window.showInformationMessage(planMessage(plan), options, RUN_PLAN);
+      ? await vscode.window.showWarningMessage(message, options, RUN_PLAN)
+      : await vscode.window.showInformationMessage(message, options, RUN_PLAN);
     if (choice !== RUN_PLAN) {
       log('outcome: cancelled at the confirmation, nothing ran');
       return 'cancelled';
     }
     log('confirmed by the user');
   } else {
-    log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step reaches a shell)');
+    log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step needs confirmation)');
   }
   return runPlan(ctx, plan);
 }
@@ -320,24 +310,5 @@ async function promptContext(ctx: Context): Promise<PromptContext> {
     os: OS_NAMES[process.platform] ?? process.platform,
     language: editor?.document.languageId,
     textSelected: editor ? !editor.selection.isEmpty : false,
-    stack: ctx.project.stackNames,
   };
-}
-
-/** What a script, pack, task or custom step will run, shown in full in the plan's dialog. */
-function shellLine(ctx: Context, step: PlanStep): string | undefined {
-  if (step.type !== 'item') return undefined;
-  const spec = ctx.project.run(step.id);
-  if (spec && step.kind !== 'terminal') return commandLineFor(spec, step.args);
-  const task = ctx.project.task(step.id);
-  if (task) return `task ${task.source}: ${task.name}`;
-  const custom = ctx.project.custom(step.id);
-  if (custom) {
-    return custom.steps
-      .map((s) =>
-        s.type === 'terminal' ? s.command : s.type === 'command' ? `(command ${s.command})` : `(setting ${s.key})`,
-      )
-      .join(' ; ');
-  }
-  return undefined;
 }

@@ -111,28 +111,26 @@ async function slashCommand(core: CoreHost, args: Parsed): Promise<number> {
   const home = args.flags.get('home');
   const plan = core.slashSearchFolders({ projectRoots: [root], home, trusted: true });
   const files = await collectSlashFiles(plan);
-  const catalog = core.slashCatalog({ files, builtins: ['do'], trusted: true });
+  // Slash commands are catalog items; an empty catalog is enough to hold them.
+  if (!core.ready) core.build({});
+  const discovery = core.setSlash({ files, trusted: true });
   const out = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
-  try {
-    if (sub === 'list') {
-      const { commands, skipped, warnings } = catalog.discovery;
-      out({
-        commands: commands.map(({ body: _body, ...command }) => command),
-        skipped,
-        warnings: [...plan.warnings.map((message) => ({ message })), ...warnings],
-      });
-      return 0;
-    }
-    if (sub === 'expand') {
-      const text = rest.join(' ');
-      if (!text.trim().startsWith('/')) throw new UsageError('give the typed text, starting with /');
-      out(catalog.expand({ text }));
-      return 0;
-    }
-    throw new UsageError(`unknown slash command ${sub ?? ''}: use list or expand`);
-  } finally {
-    catalog.dispose();
+  if (sub === 'list') {
+    const { commands, skipped, warnings } = discovery;
+    out({
+      commands: commands.map(({ body: _body, ...command }) => command),
+      skipped,
+      warnings: [...plan.warnings.map((message) => ({ message })), ...warnings],
+    });
+    return 0;
   }
+  if (sub === 'expand') {
+    const text = rest.join(' ');
+    if (!text.trim().startsWith('/')) throw new UsageError('give the typed text, starting with /');
+    out(core.expandSlash({ text }));
+    return 0;
+  }
+  throw new UsageError(`unknown slash command ${sub ?? ''}: use list or expand`);
 }
 
 async function main(argv: string[]): Promise<number> {

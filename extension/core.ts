@@ -13,6 +13,7 @@ export type {
   CustomStep,
   Effect,
   EnterAction,
+  Input,
   Item,
   ItemKind,
   ItemSummary,
@@ -27,7 +28,6 @@ export type {
   ProjectResult,
   ProjectTaskInput,
   PromptContext,
-  Query,
   RankedResult,
   RankParams,
   RankResult,
@@ -51,6 +51,8 @@ import type {
   CheckPlanResult,
   CheckSettingParams,
   CheckSettingResult,
+  CustomCommand,
+  Input,
   Item,
   PrepareDoParams,
   PrepareDoResult,
@@ -59,6 +61,7 @@ import type {
   ProjectResult,
   RankParams,
   RankResult,
+  RunSpec,
   SlashDiscoverInput,
   SlashDiscovery,
   SlashExpandRequest,
@@ -110,6 +113,8 @@ export class CoreHost {
   private sources: CatalogSources = {};
   /** The last project input, applied again to every new instance (a rebuild or a restart). */
   private project: ProjectInput | undefined;
+  /** The last slash discovery input, applied again the same way, so `/` lists commands after a restart. */
+  private slash: SlashDiscoverInput | undefined;
   /** How many times the core was re-created after a panic. */
   restarts = 0;
 
@@ -128,6 +133,7 @@ export class CoreHost {
       this.core = undefined;
       this.core = new this.glue.Core(sources);
       if (this.project) this.core.setProject(this.project);
+      if (this.slash) this.core.setSlash(this.slash);
       return { stats: this.core.stats(), warnings: this.core.warnings() };
     });
   }
@@ -181,20 +187,38 @@ export class CoreHost {
     return this.call(() => this.glue.slashSearchFolders(request));
   }
 
-  /** Discovers slash commands from the files read, then lists them or expands typed text. */
-  slashCatalog(input: SlashDiscoverInput): {
-    discovery: SlashDiscovery;
-    search(typed: string): number[];
-    expand(request: SlashExpandRequest): SlashExpansion;
-    dispose(): void;
-  } {
-    const catalog = this.call(() => new this.glue.SlashCatalog(input));
-    return {
-      discovery: this.call(() => catalog.discovery()),
-      search: (typed) => Array.from(this.call(() => catalog.search(typed))),
-      expand: (request) => this.call(() => catalog.expand(request)),
-      dispose: () => catalog.free(),
-    };
+  /** Discovers slash commands from the files read and puts them in the catalog in place of the previous ones. */
+  setSlash(input: SlashDiscoverInput): SlashDiscovery {
+    return this.call(() => {
+      const discovery = this.requireCore().setSlash(input);
+      this.slash = input;
+      return discovery;
+    });
+  }
+
+  /** Expands typed slash text with the current commands; nothing runs. */
+  expandSlash(request: SlashExpandRequest): SlashExpansion {
+    return this.call(() => this.requireCore().expandSlash(request));
+  }
+
+  /** How a script, pack or terminal item runs. */
+  runSpec(id: string): RunSpec | undefined {
+    return this.call(() => this.requireCore().runSpec(id));
+  }
+
+  /** A custom command by its item id. */
+  customCommand(id: string): CustomCommand | undefined {
+    return this.call(() => this.requireCore().customCommand(id));
+  }
+
+  /** The exact line an item sends to a shell with these arguments. */
+  commandLine(id: string, args: string | undefined): string | undefined {
+    return this.call(() => this.requireCore().commandLine(id, args));
+  }
+
+  /** What typed text is, by the core's one grammar. */
+  parseInput(text: string): Input {
+    return this.call(() => this.glue.parseInput(text));
   }
 
   /** Bytes of wasm linear memory in use by this instance (it never shrinks). */
@@ -244,18 +268,24 @@ export class CoreHost {
     }
   }
 
-  /** A fresh instance from the same sources and project; without the project if that fails too. */
+  /** A fresh instance from the same sources, project and slash commands; without the workspace's parts if that fails too. */
   private restore(): void {
-    for (const withProject of [true, false]) {
+    for (const withWorkspace of [true, false]) {
       this.glue = loadGlue(this.dir);
       try {
         const core = new this.glue.Core(this.sources);
-        if (withProject && this.project) core.setProject(this.project);
+        if (withWorkspace && this.project) core.setProject(this.project);
+        if (withWorkspace && this.slash) core.setSlash(this.slash);
         this.core = core;
         return;
       } catch (rebuildError) {
-        this.onPanic(`rebuilding the catalog${withProject ? ' with the project' : ''} failed: ${String(rebuildError)}`);
-        if (withProject) this.project = undefined;
+        this.onPanic(
+          `rebuilding the catalog${withWorkspace ? ' with the project and slash commands' : ''} failed: ${String(rebuildError)}`,
+        );
+        if (withWorkspace) {
+          this.project = undefined;
+          this.slash = undefined;
+        }
       }
     }
   }

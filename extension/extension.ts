@@ -41,6 +41,19 @@ export function activate(extension: vscode.ExtensionContext): void {
         }),
       );
     }
+    // End-to-end tests prove recovery from a core panic; the command exists only when they ask for it.
+    if (process.env.SOLIDUS_TEST_HOOKS === '1') {
+      void vscode.commands.executeCommand('setContext', 'solidus.testHooks', true);
+      ctx.push(
+        vscode.commands.registerCommand('solidus.test.forceCorePanic', () => {
+          try {
+            ctx.core.debugPanic('forced by the test hook');
+          } catch (error) {
+            ctx.log.info(`test hook: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }),
+      );
+    }
     ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
     ctx.scheduleBuild('activation');
     ctx.slash.schedule('activation', 0);

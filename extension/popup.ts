@@ -2,29 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { runDoRequest } from './agent';
-import type { Item, ItemKind, JsonValue, RankedResult } from './core';
+import type { Input, Item, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
 import { runItem } from './run';
 import { currentValue, describeValue, writeUserSetting } from './settings';
-import { describeOrigin, SLASH_BUILTINS, typedName } from './slash';
 import { runSlashText } from './slashRun';
 
-/** Prefixes that narrow the list to some kinds, as `>` does in VS Code's palette. */
-export const KIND_FILTERS: { prefix: string; kinds: ItemKind[]; label: string }[] = [
-  { prefix: '>', kinds: ['command', 'custom'], label: 'commands' },
-  { prefix: '@', kinds: ['setting'], label: 'settings' },
-  { prefix: '#', kinds: ['script', 'pack'], label: 'scripts, tasks and packs' },
-];
-/** `$ command` offers to run the command in a terminal (always confirmed). */
-const SHELL_PREFIX = '$';
+/** The built-in terminal item, which `$ command` runs (always confirmed). */
 const TERMINAL_ID = 'term:run';
-
-/** The kind filter a typed text starts with, and the text after it. */
-export function splitKindFilter(text: string): { filter?: (typeof KIND_FILTERS)[number]; query: string } {
-  const filter = KIND_FILTERS.find((f) => text.startsWith(f.prefix));
-  return filter ? { filter, query: text.slice(filter.prefix.length) } : { query: text };
-}
 
 export class Popup implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -103,16 +89,8 @@ export class Popup implements vscode.Disposable {
           this.lastSeq = message.seq;
           this.sendResults(message.seq, message.text);
           return;
-        case 'choose':
-          await this.choose(message.id);
-          return;
-        case 'do':
-          // The popup closes first: the plan's dialog and progress belong to the workbench.
-          this.close();
-          await runDoRequest(this.ctx, message.request);
-          return;
-        case 'runSlash':
-          await this.runSlash(message.id, message.text);
+        case 'activate':
+          await this.activate(message.text, message.id, message.askDo === true);
           return;
         case 'chooseValue':
           await this.applyValue(message.key, { value: JSON.parse(message.valueJson) as JsonValue });
@@ -139,26 +117,33 @@ export class Popup implements vscode.Disposable {
       this.post({ type: 'results', seq, text, rows: [], emptyHint: 'Building the catalog…' });
       return;
     }
-    if (text.startsWith(SHELL_PREFIX)) {
-      this.post({ type: 'results', seq, text, ...this.shellRows(text.slice(SHELL_PREFIX.length).trim()) });
-      return;
-    }
-    const { filter, query } = splitKindFilter(text);
     const ranked = this.ctx.core.rank({
-      query,
+      query: text,
       limit: this.ctx.config.maxResults,
       mode: 'all',
       recent: this.ctx.recent.list(),
-      ...(filter ? { kinds: filter.kinds } : {}),
     });
+    const input = ranked.input;
+    if (input.kind === 'shell') {
+      this.post({ type: 'results', seq, text, ...this.shellRows(input.command) });
+      return;
+    }
+    if (input.kind === 'do') {
+      const emptyHint = input.request
+        ? 'Enter asks the model for a plan from known actions; you see it before anything runs.'
+        : 'Type what you want done after /do, e.g. “/do make the font bigger”.';
+      this.post({ type: 'results', seq, text, rows: [], emptyHint, offerDo: Boolean(input.request) });
+      return;
+    }
     const context = new RowContext(this.ctx.activeFileUri);
-    const rows = [
-      ...(filter ? [] : this.slashRows(text)),
-      ...ranked.results.map((r) => context.decorate(toRow(r))),
-    ].slice(0, this.ctx.config.maxResults);
+    const shadowed = new Set(this.ctx.slash.commands.filter((c) => c.shadowedBy).map((c) => `slash:${c.id}`));
+    const rows = ranked.results.map((r) => context.decorate(toRow(r, shadowed.has(r.item.id))));
     let emptyHint: string | undefined;
+    const filter = input.kind === 'search' ? input.filter : undefined;
+    const query = input.kind === 'search' ? input.query.trim() : `/${input.name}`;
     if (!rows.length) {
-      if (query.trim()) emptyHint = `No ${filter ? `${filter.label} match` : 'match for'} “${query.trim()}”.`;
+      if (input.kind === 'slash' && !input.name) emptyHint = 'No slash commands found in this workspace or your home.';
+      else if (query) emptyHint = `No ${filter ? `${filter.label} match` : 'match for'} “${query}”.`;
       else if (filter) emptyHint = `Type to search ${filter.label}.`;
       else
         emptyHint =
@@ -167,7 +152,7 @@ export class Popup implements vscode.Disposable {
       if (restricted) emptyHint += ` ${restricted}.`;
     }
     // With nothing to run, offer to ask /do instead (not for text that already is a slash command).
-    const offerDo = rows.length === 0 && !filter && text.trim().length > 0 && !text.trimStart().startsWith('/');
+    const offerDo = rows.length === 0 && input.kind === 'search' && !filter && query.length > 0;
     this.post({ type: 'results', seq, text, rows, emptyHint, offerDo });
   }
 
@@ -188,37 +173,32 @@ export class Popup implements vscode.Disposable {
     };
   }
 
-  /** Rows for the slash commands matching `/name…`; with arguments typed, only the exact name. */
-  private slashRows(text: string): Row[] {
-    const typed = /^\/([^ ]*)( ?)/.exec(text);
-    if (!typed || SLASH_BUILTINS.includes(typed[1])) return [];
-    const all = this.ctx.slash.commands;
-    const exact = (c: (typeof all)[number]): boolean => c.name === typed[1] || `${c.tool}.${c.name}` === typed[1];
-    const found = typed[2] ? all.filter(exact) : this.ctx.slash.search(typed[1]);
-    return found.map((command) => {
-      const prefix = command.name.toLowerCase().startsWith(typed[1].toLowerCase()) ? typed[1].length : 0;
-      return {
-        id: `slash:${command.id}`,
-        kind: 'slash',
-        title: `/${command.name}`,
-        detail: [command.description, command.argumentHint, describeOrigin(command, all)].filter(Boolean).join(' · '),
-        highlights: prefix ? [[1, 1 + prefix]] : [],
-        fromWorkspace: command.scope === 'project',
-        risk: command.riskBadge ?? undefined,
-        action: 'run',
-        shadowed: Boolean(command.shadowedBy),
-        insertText: `/${typedName(command)} `,
-      };
-    });
+  /** Enter: the core's grammar says what the text is; the chosen row (or the /do row) says what runs. */
+  private async activate(text: string, id: string | undefined, askDo: boolean): Promise<void> {
+    const input = this.ctx.core.parseInput(text);
+    if (input.kind === 'do' || askDo) {
+      const request = input.kind === 'do' ? input.request : text.trim();
+      if (!request) return;
+      // The popup closes first: the plan's dialog and progress belong to the workbench.
+      this.close();
+      await runDoRequest(this.ctx, request);
+      return;
+    }
+    if (!id) return;
+    if (id.startsWith('slash:')) await this.runSlash(id, input);
+    else await this.choose(id, input);
   }
 
   /** Runs the chosen slash command with the arguments typed after its name, if the typed name is its own. */
-  private async runSlash(id: string, text: string): Promise<void> {
-    const command = this.ctx.slash.commands.find((c) => `slash:${c.id}` === id);
-    if (!command) throw new Error(`the slash command ${id.slice('slash:'.length)} is gone; its file may have changed`);
-    const [, name = '', args = ''] = /^\/([^ ]*) ?([\s\S]*)$/.exec(text) ?? [];
-    const own = name === command.name || name === `${command.tool}.${command.name}`;
-    const typed = `/${typedName(command)}${own && args ? ` ${args}` : ''}`;
+  private async runSlash(id: string, input: Input): Promise<void> {
+    const item = this.ctx.core.item(id);
+    if (!item) throw new Error(`the slash command ${id.slice('slash:'.length)} is gone; its file may have changed`);
+    await this.ctx.recent.use(id);
+    // The item's title is how the core says it is typed; arguments count only under its own name.
+    const own =
+      input.kind === 'slash' && item.keywords?.some((k) => k.toLowerCase() === `/${input.name.toLowerCase()}`);
+    const args = own && input.kind === 'slash' ? input.args : '';
+    const typed = `${item.title}${args ? ` ${args}` : ''}`;
     this.close();
     try {
       await runSlashText(this.ctx, typed);
@@ -229,7 +209,7 @@ export class Popup implements vscode.Disposable {
     }
   }
 
-  private async choose(id: string): Promise<void> {
+  private async choose(id: string, input: Input): Promise<void> {
     const item = this.ctx.core.item(id);
     if (!item) throw new Error(`“${id}” is no longer in the catalog`);
     await this.ctx.recent.use(id);
@@ -237,10 +217,7 @@ export class Popup implements vscode.Disposable {
       await this.startSetting(item, item.key);
       return;
     }
-    const args =
-      id === TERMINAL_ID && this.text.startsWith(SHELL_PREFIX)
-        ? this.text.slice(SHELL_PREFIX.length).trim()
-        : undefined;
+    const args = id === TERMINAL_ID && input.kind === 'shell' ? input.command : undefined;
     // Confirmations, pickers and terminals belong to the workbench, so the popup goes first.
     this.close();
     try {
@@ -329,8 +306,9 @@ export class Popup implements vscode.Disposable {
   }
 }
 
-function toRow(result: RankedResult): Row {
+function toRow(result: RankedResult, shadowed = false): Row {
   const item = result.item;
+  const slash = item.kind === 'slash';
   return {
     id: item.id,
     kind: item.kind,
@@ -341,6 +319,9 @@ function toRow(result: RankedResult): Row {
     fromWorkspace: item.fromWorkspace,
     risk: item.badge,
     action: item.action,
+    ...(shadowed ? { shadowed } : {}),
+    // Tab on a slash row fills its name, as it is typed, to start typing arguments.
+    ...(slash ? { insertText: `${item.title} ` } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // The project service: reads the workspace's scripts, tasks and custom commands into the core and keeps them live.
 import * as vscode from 'vscode';
-import type { CustomCommand, JsonValue, ProjectOs, ProjectResult, RunSpec } from './core';
+import type { CustomCommand, JsonValue, ProjectOs, ProjectResult } from './core';
 import type { Context } from './ctx';
 import { fetchTaskList, type NamedFolder, readProjectFiles, taskToInput, uniqueFolderNames } from './projectFiles';
 import { RebuildQueue, workspaceChangeTriggers } from './triggers';
@@ -11,15 +11,14 @@ const DEBOUNCE_MS = 400;
 const OS: Partial<Record<NodeJS.Platform, ProjectOs>> = { darwin: 'macos', win32: 'windows' };
 
 /**
- * Owns what the core built from the workspace: how to run each script, pack and task item, the custom
- * commands, the detected stacks. Rebuilds on file changes, trust grants, folder and setting changes.
+ * Reads the workspace into the core, which keeps what it built (run specs, custom commands, stacks); this
+ * keeps only what lives in the editor: the VS Code task objects and the folders. Rebuilds on file changes,
+ * trust grants, folder and setting changes.
  */
 export class ProjectService implements vscode.Disposable {
   private result: ProjectResult | undefined;
   private folders: NamedFolder[] = [];
-  private runs = new Map<string, RunSpec>();
   private taskById = new Map<string, vscode.Task>();
-  private customById = new Map<string, CustomCommand>();
   private readonly queue = new RebuildQueue((reason) => this.refreshOnce(reason));
   private watcher: vscode.FileSystemWatcher | undefined;
   private watchKey = '';
@@ -37,26 +36,13 @@ export class ProjectService implements vscode.Disposable {
     );
   }
 
-  /** The stacks in words for /do's context, e.g. `Node (pnpm), Rust (cargo)`. */
-  get stackNames(): string[] {
-    return (this.result?.stacks ?? []).map((stack) => (stack.tool ? `${stack.name} (${stack.tool})` : stack.name));
-  }
-
   /** Why scripts are missing in Restricted Mode, if they are. */
   get restricted(): string | undefined {
     return this.result?.restricted;
   }
 
-  run(id: string): RunSpec | undefined {
-    return this.runs.get(id);
-  }
-
   task(id: string): vscode.Task | undefined {
     return this.taskById.get(id);
-  }
-
-  custom(id: string): CustomCommand | undefined {
-    return this.customById.get(id);
   }
 
   /** The workspace folder a run spec names by its core name. */
@@ -106,9 +92,7 @@ export class ProjectService implements vscode.Disposable {
       const result = this.ctx.core.setProject(input);
       this.result = result;
       this.folders = folders;
-      this.runs = new Map(result.runs.map((run) => [run.id, run]));
       this.taskById = new Map(result.tasks.map((ref) => [ref.id, taskList[ref.index]]));
-      this.customById = new Map(result.customCommands.map((command) => [command.id, command]));
       for (const warning of result.warnings.slice(0, 50)) warn(`${warning.source}: ${warning.message}`);
       this.showCustomProblems(result.customCommands);
       this.watch(
@@ -117,8 +101,8 @@ export class ProjectService implements vscode.Disposable {
       );
       const files = input.folders.reduce((n, f) => n + f.files.length, 0);
       log.info(
-        `project built (${reason}): ${result.runs.length} runnable scripts and packs, ${result.tasks.length} tasks, ` +
-          `${result.customCommands.length} custom commands, stacks [${this.stackNames.join(', ')}]` +
+        `project built (${reason}): ${result.tasks.length} tasks, ` +
+          `${result.customCommands.length} custom commands, stacks [${result.stackContext}]` +
           `${result.restricted ? `; ${result.restricted}` : ''}; ${files} files read in ${(read - started).toFixed(0)} ms, ` +
           `catalog now ${result.stats.total} items, merged in ${(performance.now() - read).toFixed(0)} ms`,
       );

@@ -46,11 +46,11 @@ export type ToWebview =
 export type FromWebview =
   | { type: 'ready' }
   | { type: 'query'; seq: number; text: string }
-  | { type: 'choose'; id: string }
-  /** `/do <request>` + Enter, or the "ask /do" row: the popup closes and the request runs. */
-  | { type: 'do'; request: string }
-  /** Enter on a slash row: `text` is the input as typed, with its arguments. */
-  | { type: 'runSlash'; id: string; text: string }
+  /**
+   * Enter (or a click): `text` is the input as typed, `id` the selected row, `askDo` when the "ask /do"
+   * row is selected. The extension parses the text with the core's grammar and runs what it says.
+   */
+  | { type: 'activate'; text: string; id?: string; askDo?: boolean }
   | { type: 'chooseValue'; key: string; valueJson: string }
   | { type: 'submitValue'; key: string; text: string }
   | { type: 'back' }

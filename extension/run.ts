@@ -4,6 +4,7 @@ import type { CustomCommand, Item, RunSpec } from './core';
 import type { Context } from './ctx';
 import { runFileAction } from './fileActions';
 import { describeValue, writeUserSetting } from './settings';
+import { runSlashText } from './slashRun';
 
 /** The words on the button that runs something in a terminal. */
 export const RUN_BUTTON = 'Run';
@@ -35,25 +36,23 @@ export async function runItem(ctx: Context, item: Item, options: RunOptions = {}
     case 'terminal': {
       const task = ctx.project.task(item.id);
       if (task) return runTask(ctx, item, task, options);
-      const spec = ctx.project.run(item.id);
+      const spec = ctx.core.runSpec(item.id);
       if (!spec) throw new Error(`“${item.title}” is no longer in the project; its file may have changed`);
       return runInTerminal(ctx, item, spec, options);
     }
     case 'custom': {
-      const command = ctx.project.custom(item.id);
+      const command = ctx.core.customCommand(item.id);
       if (!command) throw new Error(`the custom command “${item.title}” is gone; check solidus.customCommands`);
       return runCustom(ctx, command, options);
+    }
+    case 'slash': {
+      // A plan's slash step: expanded and run as if typed, with its own dialog for any shell line.
+      await runSlashText(ctx, `${item.title}${options.args?.trim() ? ` ${options.args.trim()}` : ''}`);
+      return 'ran';
     }
     default:
       throw new Error(`${item.kind} items cannot be run this way`);
   }
-}
-
-/** The exact line a script, pack or terminal item sends to the shell with these arguments. */
-export function commandLineFor(spec: RunSpec, args: string | undefined): string {
-  const extra = args?.trim() ?? '';
-  if (!spec.commandLine) return extra;
-  return extra ? `${spec.commandLine} ${extra}` : spec.commandLine;
 }
 
 async function runInTerminal(ctx: Context, item: Item, spec: RunSpec, options: RunOptions): Promise<RunOutcome> {
@@ -62,7 +61,8 @@ async function runInTerminal(ctx: Context, item: Item, spec: RunSpec, options: R
     args = await askArguments(item, spec);
     if (args === undefined) return 'cancelled';
   }
-  const line = commandLineFor(spec, args);
+  // The core knows the line (for the terminal item, its argument is the whole command).
+  const line = ctx.core.commandLine(item.id, args) ?? '';
   if (!line) throw new Error('no shell command was given');
   const folder = await chooseFolder(ctx, spec);
   if (folder === null) return 'cancelled';

@@ -8,23 +8,16 @@ import type { Context } from './ctx';
 import { collectSlashFiles, markGitignored } from './slashFiles';
 import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 
-/** Names Solidus handles itself; a file command never takes them. */
-export const SLASH_BUILTINS = ['do'];
-
 /** How long file events settle before a re-discovery (editors save in bursts). */
 const DEBOUNCE_MS = 300;
 
-type CatalogHandle = ReturnType<Context['core']['slashCatalog']>;
-
 /**
- * Owns the wasm `SlashCatalog`: re-discovers on file changes, trust grants, folder and setting changes,
- * and hands out the current command list and expansions. The previous catalog is freed on each rebuild.
+ * Reads the command files into the core's catalog, where they are items like any other: re-discovers
+ * on file changes, trust grants, folder and setting changes, and hands out the current command list
+ * and expansions. After a core restart the core has them again without a new discovery.
  */
 export class SlashService implements vscode.Disposable {
-  private catalog: CatalogHandle | undefined;
   private discovery: SlashDiscovery = { commands: [], skipped: [], warnings: [] };
-  /** The core's restart count when `catalog` was made; a restart invalidates it. */
-  private coreGeneration = -1;
   private readonly queue = new RebuildQueue(
     (reason) => this.discoverOnce(reason),
     () => this.readyResolve?.(),
@@ -60,17 +53,10 @@ export class SlashService implements vscode.Disposable {
     this.queue.schedule(reason, delayMs);
   }
 
-  /** The commands a typed name finds, best first (the core's tiers); none before the first discovery. */
-  search(typed: string): SlashCommand[] {
-    if (!this.catalog || this.coreGeneration !== this.ctx.core.restarts) return [];
-    return this.catalog.search(typed).map((i) => this.discovery.commands[i]);
-  }
-
-  /** Expands typed text with the current catalog; after a core restart the catalog is rebuilt first. */
+  /** Expands typed text with the current commands. */
   async expand(request: SlashExpandRequest): Promise<SlashExpansion> {
-    if (!this.catalog || this.coreGeneration !== this.ctx.core.restarts) await this.discover('core restarted');
-    if (!this.catalog) throw new Error('slash commands are not loaded: see “Solidus: Show Log”');
-    return this.catalog.expand(request);
+    if (!this.ctx.core.ready) await this.ctx.whenReady();
+    return this.ctx.core.expandSlash(request);
   }
 
   /** Runs one discovery now; a request while one runs queues exactly one more. */
@@ -95,16 +81,8 @@ export class SlashService implements vscode.Disposable {
       const files = await collectSlashFiles(plan);
       await markGitignored(files);
       const read = performance.now();
-      const next = this.ctx.core.slashCatalog({ files, builtins: SLASH_BUILTINS, trusted, enabled });
-      const previous = this.catalog;
-      this.catalog = next;
-      this.coreGeneration = this.ctx.core.restarts;
-      this.discovery = next.discovery;
-      try {
-        previous?.dispose();
-      } catch {
-        // A catalog from before a core restart cannot be freed; dropping it is enough.
-      }
+      if (!this.ctx.core.ready) await this.ctx.whenReady();
+      this.discovery = this.ctx.core.setSlash({ files, trusted, enabled });
       for (const warning of plan.warnings) log.warn(`slash: ${warning}`);
       for (const w of this.discovery.warnings) log.warn(`slash: ${w.root}/${w.path}: ${w.message}`);
       for (const s of this.discovery.skipped) log.warn(`slash: skipped ${s.root}/${s.path}: ${s.message}`);
@@ -191,12 +169,6 @@ export class SlashService implements vscode.Disposable {
     this.queue.dispose();
     this.disposeWatchers();
     for (const item of this.disposables.splice(0)) item.dispose();
-    try {
-      this.catalog?.dispose();
-    } catch {
-      // See discoverOnce.
-    }
-    this.catalog = undefined;
   }
 }
 
@@ -210,19 +182,4 @@ async function readFirst(paths: string[]): Promise<string | undefined> {
     }
   }
   return undefined;
-}
-
-/** How a command is typed to pick it even when shadowed: `/name` when active, else `/<tool>.<name>`. */
-export function typedName(command: SlashCommand): string {
-  return command.shadowedBy ? `${command.tool}.${command.name}` : command.name;
-}
-
-/** One line for a command's tool, scope and shadowing, for list details. */
-export function describeOrigin(command: SlashCommand, all: readonly SlashCommand[]): string {
-  const parts = [`${command.tool} · ${command.scope}`];
-  if (command.shadowedBy) {
-    const winner = all.find((c) => c.id === command.shadowedBy);
-    parts.push(`shadowed by ${winner ? `${winner.tool} ${winner.scope}` : command.shadowedBy}`);
-  }
-  return parts.join(' · ');
 }

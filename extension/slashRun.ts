@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import { runDoRequest } from './agent';
 import type { SlashCommand, SlashExpansion } from './core';
 import type { Context } from './ctx';
-import { typedName } from './slash';
 
 /** Shell lines stop after this long, so a hung command never blocks the editor for good. */
 const SHELL_TIMEOUT_MS = 30_000;
@@ -215,7 +214,8 @@ export async function pickAndRunSlash(ctx: Context): Promise<void> {
   }
   type Pick = vscode.QuickPickItem & { command: SlashCommand };
   const items: Pick[] = commands.map((command) => ({
-    label: `/${typedName(command)}`,
+    // The core's item title is how the command is typed, `/<tool>.<name>` when it is shadowed.
+    label: ctx.core.item(`slash:${command.id}`)?.title ?? `/${command.name}`,
     description: [
       command.argumentHint,
       `${command.tool} · ${command.scope}`,

@@ -151,18 +151,10 @@ function updateSelection(): void {
 
 function activate(): void {
   if (stage.kind === 'search') {
-    const typedDo = /^\s*\/do\s+(\S[\s\S]*)$/.exec(input.value);
-    if (typedDo) {
-      send({ type: 'do', request: typedDo[1].trim() });
-      return;
-    }
-    if (offerDo && selected === rows.length) {
-      send({ type: 'do', request: input.value.trim() });
-      return;
-    }
-    const row = rows[selected];
-    if (row?.kind === 'slash') send({ type: 'runSlash', id: row.id, text: input.value });
-    else if (row) send({ type: 'choose', id: row.id });
+    // The extension reads the text with the core's grammar: `/do …` asks the model whatever is selected.
+    const askDo = offerDo && selected === rows.length;
+    const row = askDo ? undefined : rows[selected];
+    send({ type: 'activate', text: input.value, id: row?.id, askDo });
   } else if (stage.kind === 'choose') {
     const option = visibleOptions()[selected];
     if (option) send({ type: 'chooseValue', key: stage.key, valueJson: option.valueJson });

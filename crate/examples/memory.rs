@@ -50,7 +50,7 @@ fn main() {
     report("fixture index");
     let input = fixture::monorepo(1515, 10);
     report("project input");
-    let items = base.take(index);
+    let items = base.take(index.into_items());
     report("fixture index dropped");
     let known = Known::from_items(&items);
     let mut project = build_project(&input, &known);

@@ -5,6 +5,7 @@
 
 pub mod agent;
 pub mod catalog;
+pub mod input;
 pub mod item;
 pub mod jsonc;
 pub mod merge;

@@ -3,7 +3,6 @@
 use crate::catalog::Catalog;
 use crate::item::Item;
 use crate::project::ProjectCatalog;
-use crate::rank::Index;
 
 /// Where VS Code's items are while the index holds them: the first `kept` items of the index,
 /// plus the few the project's own items stand in for (a Git item wrapping `git.commit`), set
@@ -23,10 +22,9 @@ impl BaseItems {
         }
     }
 
-    /// Drops the index and the project's items, and hands back VS Code's items in their
-    /// original order. Cost: the index's memory is free before the next project is built.
-    pub fn take(&mut self, index: Index) -> Vec<Item> {
-        let mut items = index.into_items();
+    /// Drops the project's items from the index's items, and hands back VS Code's items in
+    /// their original order. Cost: the index's memory is free before the next project is built.
+    pub fn take(&mut self, mut items: Vec<Item>) -> Vec<Item> {
         items.truncate(self.kept);
         // Ascending places, so every earlier one is back when a later one goes in.
         for (place, item) in self.set_aside.drain(..) {
@@ -82,6 +80,7 @@ impl BaseItems {
 mod tests {
     use super::*;
     use crate::item::{Effect, ItemKind};
+    use crate::rank::Index;
 
     fn command(id: &str) -> Item {
         Item {
@@ -120,7 +119,7 @@ mod tests {
             script.id = format!("script:round{round}");
             script.kind = ItemKind::Script;
             script.command = None;
-            let items = book.take(index);
+            let items = book.take(index.into_items());
             assert_eq!(
                 items, original,
                 "round {round}: VS Code's items, whole and in order"
@@ -140,7 +139,7 @@ mod tests {
                 assert!(index.get(&format!("script:round{}", round - 1)).is_none());
             }
         }
-        let items = book.take(index);
+        let items = book.take(index.into_items());
         assert_eq!(items, original);
     }
 
@@ -150,7 +149,7 @@ mod tests {
         let mut book = BaseItems::new(base.len());
         let catalog = book.merge(base.clone(), &mut ProjectCatalog::default());
         assert_eq!(catalog.items, base);
-        let items = book.take(Index::new(catalog.items));
+        let items = book.take(catalog.items);
         assert_eq!(items, base);
     }
 }

@@ -67,29 +67,45 @@ pub fn parse_query(text: &str) -> Query {
         text: text.to_string(),
         ..Default::default()
     };
-    let mut rest = trimmed;
     if let Some(after) = trimmed.strip_prefix('/') {
         let end = after.find(char::is_whitespace).unwrap_or(after.len());
         query.slash = Some(after[..end].to_lowercase());
         query.args = after[end..].trim().to_string();
-        rest = "";
+        return query;
     }
+    query.words = split_words(text);
+    query
+}
+
+/// The text as plain words, a leading `/` included: how a `/do` request is ranked, since a
+/// request such as `/fix make the font bigger` names no slash command.
+pub fn parse_plain(text: &str) -> Query {
+    Query {
+        text: text.to_string(),
+        words: split_words(text),
+        ..Default::default()
+    }
+}
+
+/// Lowercase words, each once; `"word wrap"` stays one phrase.
+fn split_words(rest: &str) -> Vec<String> {
+    let mut words = Vec::new();
     let mut current = String::new();
     let mut quoted = false;
     for c in rest.chars() {
         match c {
             '"' => {
                 if quoted || !current.is_empty() {
-                    push_word(&mut query.words, &mut current);
+                    push_word(&mut words, &mut current);
                 }
                 quoted = !quoted;
             }
-            c if c.is_whitespace() && !quoted => push_word(&mut query.words, &mut current),
+            c if c.is_whitespace() && !quoted => push_word(&mut words, &mut current),
             c => current.extend(c.to_lowercase()),
         }
     }
-    push_word(&mut query.words, &mut current);
-    query
+    push_word(&mut words, &mut current);
+    words
 }
 
 fn push_word(words: &mut Vec<String>, current: &mut String) {
@@ -112,6 +128,9 @@ pub struct RankedItem {
 }
 
 const TIER: i64 = 10_000;
+/// Among slash names of one tier, a command file's comes before a command's friendly name
+/// (`/zen`): the files are what `/` is for. Under a tier, above any name length.
+const SLASH_FILE_BONUS: i64 = TIER / 10;
 const RECENT_BOOST_MAX: i64 = 2_000;
 
 /// A run of the index's text arena.
@@ -589,11 +608,15 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
     }
     let word_count = (words.len() - first_word as usize) as u16;
     let ident = push_text(text, &ident_source(item).to_lowercase());
-    let slash = item
+    // Every slash name the item answers to (a slash command's `<tool>.<name>` too), space-joined:
+    // a name never holds a space.
+    let slash_names: Vec<String> = item
         .keywords
         .iter()
-        .find(|k| k.starts_with('/'))
-        .map(|k| push_text(text, &k[1..].to_lowercase()));
+        .filter_map(|k| k.strip_prefix('/'))
+        .map(str::to_lowercase)
+        .collect();
+    let slash = (!slash_names.is_empty()).then(|| push_text(text, &slash_names.join(" ")));
     let secondary_start = text.len();
     // Newlines become spaces so a phrase never spans two lines of a description.
     let push_lower = |text: &mut String, s: &str| {
@@ -788,21 +811,27 @@ impl Index {
         let mut scored: Vec<(i64, usize)> = Vec::new();
         if let Some(slash) = &query.slash {
             for (index, entry) in self.entries.iter().enumerate() {
-                let Some(name) = self.slash(entry) else {
+                let Some(names) = self.slash(entry) else {
                     continue;
                 };
                 if !allowed(index) {
                     continue;
                 }
-                let tier = if name == slash.as_str() {
-                    5
-                } else if name.starts_with(slash.as_str()) {
-                    4
-                } else {
+                let best = names
+                    .split(' ')
+                    .filter_map(|name| Some((slash_tier(name, slash, &self.matcher)?, name)))
+                    .max_by_key(|&(tier, name)| (tier, std::cmp::Reverse(name.len())));
+                let Some((tier, name)) = best else {
                     continue;
                 };
+                let file_command = if self.items[index].kind == ItemKind::Slash {
+                    SLASH_FILE_BONUS
+                } else {
+                    0
+                };
                 scored.push((
-                    tier * TIER - name.len() as i64 + self.recency_boost(index, &recent_pos),
+                    tier * TIER + file_command - name.len() as i64
+                        + self.recency_boost(index, &recent_pos),
                     index,
                 ));
             }
@@ -820,7 +849,11 @@ impl Index {
                 if name_words > 0 {
                     score += 600 * covered as i64 / name_words as i64;
                 }
-                if self.ident(entry) == whole || self.slash(entry) == Some(phrase.as_str()) {
+                if self.ident(entry) == whole
+                    || self
+                        .slash(entry)
+                        .is_some_and(|names| names.split(' ').any(|n| n == phrase))
+                {
                     tier = 5;
                 } else if self.title_lower(entry).starts_with(&phrase)
                     || self.name_lower(entry).starts_with(&phrase)
@@ -835,7 +868,14 @@ impl Index {
                 scored.push((score, index));
             }
         }
-        self.top(scored, limit, &recent_pos, &words)
+        // A slash name is highlighted where it matches the title, as words are.
+        let slash_word: Vec<&str> = query.slash.iter().map(String::as_str).collect();
+        let shown = if query.slash.is_some() {
+            &slash_word
+        } else {
+            &words
+        };
+        self.top(scored, limit, &recent_pos, shown)
     }
 
     fn recency_boost(&self, index: usize, recent_pos: &HashMap<&str, usize>) -> i64 {
@@ -1308,6 +1348,33 @@ impl Index {
         }
         utf16_ranges(title, &chars)
     }
+}
+
+/// How well a typed slash name matches one of an item's: the exact name (5), a prefix (4), the
+/// start of a part after `-`, `_`, `:`, `/` or `.` (3), anywhere inside (2), or a fuzzy match of
+/// at least three letters (1). Within a tier the shorter name wins, so `rev` lists `review`
+/// before `review-all`.
+fn slash_tier(name: &str, typed: &str, matcher: &SkimMatcherV2) -> Option<i64> {
+    Some(if name == typed {
+        5
+    } else if name.starts_with(typed) {
+        4
+    } else if name
+        .match_indices(['-', '_', ':', '/', '.'])
+        .any(|(at, sep)| name[at + sep.len()..].starts_with(typed))
+    {
+        3
+    } else if name.contains(typed) {
+        2
+    } else if typed.chars().count() >= 3
+        && matcher
+            .fuzzy_match(name, typed)
+            .is_some_and(|score| score >= 10 * typed.len() as i64)
+    {
+        1
+    } else {
+        return None;
+    })
 }
 
 /// Whether the first two chars of `word` occur together in `text`: skim only scores a word

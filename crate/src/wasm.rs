@@ -7,8 +7,9 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::catalog::{build_catalog, CatalogSources, CatalogStats, Warning};
+use crate::input::{parse_input, Input};
 use crate::item::Item;
-use crate::rank::{parse_query, Index, Mode, Query, RankOptions};
+use crate::rank::{parse_plain, Index, Mode, Query, RankOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -40,14 +41,21 @@ export interface CatalogStats {
 }
 /** `full` adds each result's source, command and key, which the popup does not need: each string costs a crossing. */
 export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[]; full?: boolean }
-export interface Query { text: string; words: string[]; slash?: string; args: string }
+/** What the user typed, by the core's one grammar (crate/src/input.rs). */
+export interface KindFilter { prefix: string; kinds: ItemKind[]; label: string }
+export type Input =
+  | { kind: "search"; filter?: KindFilter | null; query: string }
+  | { kind: "shell"; command: string }
+  | { kind: "slash"; name: string; args: string; withArgs: boolean }
+  | { kind: "do"; request: string };
 /** What a ranked result carries: the item without its schema and keywords, to keep results light. */
 /** `badge`: the class in the popup's words, only for classes worth one ("runs code", "acts on remote"). */
 export type ItemSummary = Pick<Item, "id" | "kind" | "action" | "title" | "detail" | "fromWorkspace" | "risk" | "keybinding">
   & Partial<Pick<Item, "source" | "command" | "key" | "derivedTitle">> & { badge?: string };
 export interface RankedResult { item: ItemSummary; score: number; highlights: [number, number][] }
-export interface RankResult { query: Query; results: RankedResult[] }
-export interface PromptContext { os: string; language?: string; textSelected: boolean; stack: string[] }
+export interface RankResult { input: Input; results: RankedResult[] }
+/** `stack` is filled in by the core from the project it built. */
+export interface PromptContext { os: string; language?: string; textSelected: boolean }
 export interface PrepareDoParams { request: string; context: PromptContext; limit?: number; recent?: string[] }
 export interface ShortlistEntry { id: string; kind: ItemKind; title: string; fromWorkspace: boolean }
 export interface SettingFacts { key: string; types: ValueType[]; allowed?: JsonValue[]; minimum?: number; maximum?: number; fromWorkspace: boolean }
@@ -55,13 +63,13 @@ export interface Shortlist { entries: ShortlistEntry[]; settings: SettingFacts[]
 export type PrepareDoResult =
   | { ok: true; shortlist: Shortlist; prompt: { system: string; user: string } }
   | { ok: false; code: string; message: string };
-export type PlanStep = { step: number; why: string; description: string; risk: Effect; riskLabel: string; riskReason: string } & (
+export type PlanStep = { step: number; why: string; description: string; risk: Effect; riskLabel: string; riskReason: string; commandLine?: string } & (
   | { type: "item"; id: string; kind: ItemKind; title: string; command?: string; args?: string }
   | { type: "setting"; key: string; title: string; value: JsonValue }
   | { type: "terminal"; command: string });
 export interface ValidatedPlan {
   reply: string; steps: PlanStep[]; dropped: { step: number; reason: string }[]; cut: number;
-  mustConfirm: boolean; outcome: "run" | "replyOnly";
+  mustConfirm: boolean; outcome: "run" | "replyOnly"; confirmation: { message: string; detail: string };
 }
 export type CheckPlanResult = { ok: true; plan: ValidatedPlan } | { ok: false; code: string; message: string };
 export type SlashProvider = "solidus" | "claude-skills" | "claude" | "claude-plugins" | "codex" | "gemini" | "cursor" | "copilot" | "opencode";
@@ -71,7 +79,8 @@ export interface SlashSearchRequest { projectRoots: string[]; home?: string; ena
 export interface SlashSearchFolder { provider: SlashProvider; scope: SlashScope; dir: string; maxDepth: number; suffix: string }
 export interface SlashSearchPlan { folders: SlashSearchFolder[]; manifests: string[]; warnings: string[] }
 export interface SlashCandidateFile { provider: SlashProvider; scope: SlashScope; root: string; path: string; text?: string; readError?: string; gitignored?: boolean }
-export interface SlashDiscoverInput { files: SlashCandidateFile[]; enabled?: SlashProvider[]; builtins: string[]; trusted: boolean }
+/** `builtins` adds to the core's own slash names (`do`), which file commands never take. */
+export interface SlashDiscoverInput { files: SlashCandidateFile[]; enabled?: SlashProvider[]; builtins?: string[]; trusted: boolean }
 export interface SlashInputRequest { name: string; [detail: string]: JsonValue }
 export interface SlashCommand {
   id: string; name: string; tool: string; provider: SlashProvider; scope: SlashScope; root: string; path: string;
@@ -110,7 +119,7 @@ export type CustomStep =
   | { type: "terminal"; command: string };
 export interface CustomCommand { id: string; name: string; description?: string; steps: CustomStep[]; risk: Effect; riskLabel: string; problems: string[] }
 export interface ProjectResult {
-  stats: CatalogStats; runs: RunSpec[]; tasks: { id: string; index: number }[]; customCommands: CustomCommand[];
+  stats: CatalogStats; tasks: { id: string; index: number; label: string }[]; customCommands: CustomCommand[];
   stacks: ProjectStack[]; stackContext: string; restricted?: string; hiddenScripts: number; warnings: Warning[];
 }
 export interface CheckSettingParams { key: string; text?: string; value?: JsonValue }
@@ -163,6 +172,12 @@ extern "C" {
     pub type JsSlashExpandRequest;
     #[wasm_bindgen(typescript_type = "SlashExpansion")]
     pub type JsSlashExpansion;
+    #[wasm_bindgen(typescript_type = "RunSpec | undefined")]
+    pub type JsRunSpecOrUndefined;
+    #[wasm_bindgen(typescript_type = "CustomCommand | undefined")]
+    pub type JsCustomCommandOrUndefined;
+    #[wasm_bindgen(typescript_type = "Input")]
+    pub type JsInput;
 }
 
 thread_local! {
@@ -274,8 +289,7 @@ struct RankedView<'a> {
 #[serde(rename_all = "camelCase")]
 struct ProjectView<'a> {
     stats: &'a CatalogStats,
-    runs: &'a [crate::project::RunSpec],
-    tasks: &'a [crate::project::TaskRef],
+    tasks: &'a [crate::project::TaskFact],
     custom_commands: &'a [crate::project::CustomCommand],
     stacks: &'a [crate::project::Stack],
     stack_context: &'a str,
@@ -286,7 +300,7 @@ struct ProjectView<'a> {
 
 #[derive(Serialize)]
 struct RankView<'a> {
-    query: &'a Query,
+    input: &'a Input,
     results: Vec<RankedView<'a>>,
 }
 
@@ -332,8 +346,14 @@ pub struct Core {
     index: Index,
     warnings: Vec<Warning>,
     stats: CatalogStats,
-    /// Where the items from VS Code's documents are; the index holds them, then the project's.
+    /// Where the items from VS Code's documents are; the index holds them, then the project's,
+    /// then the slash commands' (the last `slash_items`).
     base: crate::merge::BaseItems,
+    /// What the last project build found beyond its items: run specs, tasks, custom commands.
+    facts: crate::project::ProjectFacts,
+    /// The last slash discovery; its commands are the index's last `slash_items` items.
+    slash: crate::slash::Discovery,
+    slash_items: usize,
 }
 
 #[wasm_bindgen]
@@ -350,6 +370,9 @@ impl Core {
             warnings: catalog.warnings,
             stats,
             base,
+            facts: Default::default(),
+            slash: Default::default(),
+            slash_items: 0,
         })
     }
 
@@ -373,27 +396,72 @@ impl Core {
         })
     }
 
-    /// Ranks the catalog for typed text.
+    /// Parses typed text by the popup's grammar and ranks the catalog for it: words for a
+    /// search (narrowed by a kind filter), the slash commands for `/name` (only the exact name
+    /// once arguments follow), nothing for `$ command` and `/do request`, which the shell
+    /// dispatches on `input`.
     pub fn rank(&self, params: JsRankParams) -> Result<JsRankResult, JsError> {
         let params: RankParams = from_js(params.into(), "rank parameters")?;
-        let query = parse_query(&params.query);
-        let options = RankOptions {
-            limit: params.limit.unwrap_or(50),
-            mode: params.mode.unwrap_or_default(),
-            recent: params.recent,
-            kinds: params.kinds,
+        let input = parse_input(&params.query);
+        let mut kinds = params.kinds;
+        let mut exact_slash = None;
+        let query = match &input {
+            Input::Search { filter, query } => {
+                if let Some(filter) = filter {
+                    kinds = filter.kinds.to_vec();
+                }
+                Some(parse_plain(query))
+            }
+            Input::Slash {
+                name,
+                args,
+                with_args,
+            } => {
+                let name = name.to_lowercase();
+                if *with_args {
+                    exact_slash = Some(format!("/{name}"));
+                }
+                Some(Query {
+                    text: params.query.clone(),
+                    words: Vec::new(),
+                    slash: Some(name),
+                    args: args.clone(),
+                })
+            }
+            Input::Shell { .. } | Input::Do { .. } => None,
         };
-        let ranked = self.index.rank(&query, &options);
+        let ranked = match &query {
+            Some(query) => {
+                let options = RankOptions {
+                    limit: params.limit.unwrap_or(50),
+                    mode: params.mode.unwrap_or_default(),
+                    recent: params.recent,
+                    kinds,
+                };
+                self.index.rank(query, &options)
+            }
+            None => Vec::new(),
+        };
+        let items = self.index.items();
         let results = ranked
             .iter()
+            .filter(|r| {
+                // With arguments typed, only a command of exactly that name is meant.
+                exact_slash.as_deref().is_none_or(|name| {
+                    items[r.index]
+                        .keywords
+                        .iter()
+                        .any(|k| k.eq_ignore_ascii_case(name))
+                })
+            })
             .map(|r| RankedView {
-                item: ItemSummary::new(&self.index.items()[r.index], params.full),
+                item: ItemSummary::new(&items[r.index], params.full),
                 score: r.score,
                 highlights: &r.highlights,
             })
             .collect();
         Ok(to_js(&RankView {
-            query: &query,
+            input: &input,
             results,
         })?
         .into())
@@ -406,24 +474,26 @@ impl Core {
         let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
         // Wasm memory never shrinks, so the peak is what counts: the old index goes before the
         // project is built, the result goes out to JavaScript before the new index is built.
-        let base = self
-            .base
-            .take(std::mem::replace(&mut self.index, Index::new(Vec::new())));
+        let mut items = std::mem::replace(&mut self.index, Index::new(Vec::new())).into_items();
+        let slash = items.split_off(items.len().saturating_sub(self.slash_items));
+        let base = self.base.take(items);
         let known = crate::project::Known::from_items(&base);
         let mut project = crate::project::build_project(&input, &known);
         drop(known);
+        self.facts = crate::project::ProjectFacts::take(&mut project, &input);
         drop(input);
-        let catalog = self.base.merge(base, &mut project);
+        let mut catalog = self.base.merge(base, &mut project);
+        self.slash_items = slash.len();
+        catalog.items.extend(slash);
         self.stats = catalog.stats();
         self.stats.warnings = self.warnings.len();
         // Serialized straight from the project, with no JSON value tree in between.
         let result = ProjectView {
             stats: &self.stats,
-            runs: &project.runs,
-            tasks: &project.tasks,
-            custom_commands: &project.custom_commands,
-            stacks: &project.stacks,
-            stack_context: &project.stack_context,
+            tasks: &self.facts.tasks,
+            custom_commands: &self.facts.custom_commands,
+            stacks: &self.facts.stacks,
+            stack_context: &self.facts.stack_context,
             restricted: project.restricted.as_deref(),
             hidden_scripts: project.hidden_scripts,
             warnings: &project.warnings,
@@ -434,10 +504,67 @@ impl Core {
         Ok(sent?.into())
     }
 
+    /// Discovers the slash commands in the files the shell read and puts them in the catalog in
+    /// place of the previous ones. Cost: parses every file once, then re-indexes the catalog.
+    #[wasm_bindgen(js_name = setSlash)]
+    pub fn set_slash(&mut self, input: JsSlashDiscoverInput) -> Result<JsSlashDiscovery, JsError> {
+        let mut input: crate::slash::DiscoverInput =
+            from_js(input.into(), "slash discovery input")?;
+        // Solidus's own names are the core's to know; a shell's list only adds to them.
+        for name in crate::input::BUILTIN_SLASH_NAMES {
+            if !input.builtins.iter().any(|b| b == name) {
+                input.builtins.push(name.to_string());
+            }
+        }
+        self.slash = crate::slash::discover(&input);
+        drop(input);
+        let mut items = std::mem::replace(&mut self.index, Index::new(Vec::new())).into_items();
+        items.truncate(items.len().saturating_sub(self.slash_items));
+        let slash = self.slash.items();
+        self.slash_items = slash.len();
+        items.extend(slash);
+        let sent = to_js(&self.slash);
+        self.index = Index::new(items);
+        Ok(sent?.into())
+    }
+
+    /// Expands typed text such as `/review a.ts "b c"` with the current commands; nothing runs.
+    #[wasm_bindgen(js_name = expandSlash)]
+    pub fn expand_slash(&self, request: JsSlashExpandRequest) -> Result<JsSlashExpansion, JsError> {
+        let request: crate::slash::ExpandRequest = from_js(request.into(), "slash expand request")?;
+        Ok(to_js(&self.slash.expand(&request))?.into())
+    }
+
+    /// How a script, pack or terminal item runs, if it is one.
+    #[wasm_bindgen(js_name = runSpec)]
+    pub fn run_spec(&self, id: &str) -> Result<JsRunSpecOrUndefined, JsError> {
+        Ok(match self.facts.run(id) {
+            Some(spec) => to_js(spec)?.into(),
+            None => JsValue::UNDEFINED.into(),
+        })
+    }
+
+    /// A custom command by its item id, runnable or not.
+    #[wasm_bindgen(js_name = customCommand)]
+    pub fn custom_command(&self, id: &str) -> Result<JsCustomCommandOrUndefined, JsError> {
+        Ok(match self.facts.custom(id) {
+            Some(command) => to_js(command)?.into(),
+            None => JsValue::UNDEFINED.into(),
+        })
+    }
+
+    /// The exact line an item sends to a shell with these arguments (see `ProjectFacts`).
+    #[wasm_bindgen(js_name = commandLine)]
+    pub fn command_line(&self, id: &str, args: Option<String>) -> Option<String> {
+        self.facts.command_line(id, args.as_deref())
+    }
+
     /// Builds the /do shortlist and prompt for a request; a refused request is data, not a throw.
     #[wasm_bindgen(js_name = prepareDo)]
     pub fn prepare_do(&self, params: JsPrepareDoParams) -> Result<JsPrepareDoResult, JsError> {
-        let params: PrepareDoParams = from_js(params.into(), "/do parameters")?;
+        let mut params: PrepareDoParams = from_js(params.into(), "/do parameters")?;
+        // The core detected the stacks; the shell does not send them back.
+        params.context.stack = crate::project::stack::names(&self.facts.stacks);
         let options = crate::agent::ShortlistOptions {
             limit: params
                 .limit
@@ -461,8 +588,14 @@ impl Core {
     /// Parses a model's raw answer and validates the plan against the whole catalog.
     #[wasm_bindgen(js_name = checkPlan)]
     pub fn check_plan(&self, text: &str) -> Result<JsCheckPlanResult, JsError> {
-        let result = match crate::agent::check_response(text, &self.index) {
-            Ok(plan) => serde_json::json!({"ok": true, "plan": plan}),
+        let options = crate::agent::ValidateOptions {
+            arguments: self.facts.arguments(),
+        };
+        let result = match crate::agent::check_response_with(text, &self.index, &options) {
+            Ok(plan) => {
+                let plan = plan.with_command_lines(|id, args| self.facts.command_line(id, args));
+                serde_json::json!({"ok": true, "plan": plan})
+            }
             Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
         };
         Ok(to_js(&result)?.into())
@@ -503,6 +636,12 @@ impl Core {
     }
 }
 
+/// What typed text is, by the popup's one grammar.
+#[wasm_bindgen(js_name = parseInput)]
+pub fn parse_input_js(text: &str) -> Result<JsInput, JsError> {
+    Ok(to_js(&parse_input(text))?.into())
+}
+
 /// Which project files the shell should read: call with no files first, then again with them.
 #[wasm_bindgen(js_name = projectFilesToRead)]
 pub fn project_files_to_read(input: JsProjectInput) -> Result<JsProjectFileRequest, JsError> {
@@ -515,42 +654,4 @@ pub fn project_files_to_read(input: JsProjectInput) -> Result<JsProjectFileReque
 pub fn slash_search_folders(request: JsSlashSearchRequest) -> Result<JsSlashSearchPlan, JsError> {
     let request: crate::slash::SearchRequest = from_js(request.into(), "slash search request")?;
     Ok(to_js(&crate::slash::search_folders(&request))?.into())
-}
-
-/// The slash commands found in the files the shell read, ready to list and expand.
-#[wasm_bindgen]
-pub struct SlashCatalog {
-    discovery: crate::slash::Discovery,
-}
-
-#[wasm_bindgen]
-impl SlashCatalog {
-    /// Decides which files are commands, their names and precedence. Cost: parses every file once.
-    #[wasm_bindgen(constructor)]
-    pub fn new(input: JsSlashDiscoverInput) -> Result<SlashCatalog, JsError> {
-        let input: crate::slash::DiscoverInput = from_js(input.into(), "slash discovery input")?;
-        Ok(SlashCatalog {
-            discovery: crate::slash::discover(&input),
-        })
-    }
-
-    /// Every command (shadowed ones included, marked), skipped file and warning.
-    pub fn discovery(&self) -> Result<JsSlashDiscovery, JsError> {
-        Ok(to_js(&self.discovery)?.into())
-    }
-
-    /// Positions in `discovery().commands` of the commands a typed name finds, best first.
-    pub fn search(&self, typed: &str) -> Vec<u32> {
-        self.discovery
-            .search(typed)
-            .into_iter()
-            .map(|i| i as u32)
-            .collect()
-    }
-
-    /// Expands typed text such as `/review a.ts "b c"`; nothing runs here.
-    pub fn expand(&self, request: JsSlashExpandRequest) -> Result<JsSlashExpansion, JsError> {
-        let request: crate::slash::ExpandRequest = from_js(request.into(), "slash expand request")?;
-        Ok(to_js(&self.discovery.expand(&request))?.into())
-    }
 }

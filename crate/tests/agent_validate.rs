@@ -605,7 +605,15 @@ fn validated_plans_cross_the_boundary_as_documented() {
         .keys()
         .map(String::as_str)
         .collect();
-    for key in ["reply", "steps", "dropped", "cut", "mustConfirm", "outcome"] {
+    for key in [
+        "reply",
+        "steps",
+        "dropped",
+        "cut",
+        "mustConfirm",
+        "outcome",
+        "confirmation",
+    ] {
         assert!(keys.contains(&key), "{key} in {keys:?}");
     }
     assert_eq!(value["outcome"], "run");
@@ -622,7 +630,8 @@ fn validated_plans_cross_the_boundary_as_documented() {
             "description": "Run in terminal: rm -rf node_modules && npm ci && npm test",
             "risk": "reachesShell",
             "riskLabel": "reaches a shell",
-            "riskReason": "runs a shell command in the terminal"
+            "riskReason": "runs a shell command in the terminal",
+            "commandLine": "rm -rf node_modules && npm ci && npm test"
         })
     );
     let empty = check(

@@ -1,7 +1,7 @@
 // /do in a real VS Code (code-server): a scripted chat model, the confirmation dialog, settings written and undone, the audit log.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -102,7 +102,20 @@ before(async () => {
   const manifest = JSON.parse(readFileSync(path.join(workspaceDir, 'package.json'), 'utf8'));
   manifest.scripts.note = `node -e "require('fs').writeFileSync('note-out.txt', 'noted')"`;
   writeFileSync(path.join(workspaceDir, 'package.json'), JSON.stringify(manifest, null, 2));
-  editor = await startSession({ workspaceDir, extraVsix: [lmVsix] });
+  // A Claude command file, for the plan that picks a slash command from the shortlist.
+  mkdirSync(path.join(workspaceDir, '.claude', 'commands'), { recursive: true });
+  writeFileSync(
+    path.join(workspaceDir, '.claude', 'commands', 'security-review.md'),
+    '---\ndescription: Review my changes for security problems\ntarget: clipboard\n---\n' +
+      'Security review of $ARGUMENTS\nMarker: !`touch security-review-ran.txt && echo done`\n',
+  );
+  editor = await startSession(
+    { workspaceDir, extraVsix: [lmVsix] },
+    {
+      beforeOpen: (browser, server) =>
+        browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin }),
+    },
+  );
   await waitFor(() => /catalog built/.test(solidusLog()), 60_000, { message: 'the catalog to be built' });
 });
 
@@ -350,6 +363,39 @@ describe('/do with a scripted editor model', () => {
           message: 'the script to run',
         });
         assert.match(solidusLog(), /run script:npm:workspace:\.:note: sent to a terminal in .*: npm run note/);
+      },
+      logs,
+    );
+  });
+
+  test('a .claude/commands file that fits the request is on the shortlist and runs through the plan dialog', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'do-slash',
+      async () => {
+        await waitFor(() => /slash commands discovered/.test(solidusLog()), 30_000, { message: 'the slash commands' });
+        await doFromPopup(page, 'review my changes for security problems');
+        // The scripted model can only name what the prompt's shortlist offers.
+        const dialog = await planDialog(page);
+        const text = await dialog.innerText();
+        assert.match(text, /Run slash command \/security-review with: src/);
+        assert.match(text, /reaches a shell/);
+        await press(dialog, 'Run Plan');
+        // The command's own shell line is confirmed again, in full, before it runs.
+        const shell = await planDialog(page);
+        assert.match(await shell.innerText(), /touch security-review-ran\.txt && echo done/);
+        await shell.getByRole('button', { name: 'Run' }).click();
+        await waitFor(() => existsSync(path.join(workspaceDir, 'security-review-ran.txt')), 30_000, {
+          message: 'the slash command’s shell line to run',
+        });
+        await page
+          .locator('.part.statusbar', { hasText: '/security-review expanded and copied' })
+          .waitFor({ timeout: 15_000 });
+        assert.match(
+          solidusLog(),
+          /kept step 1 \[item, reaches a shell\]: Run slash command \/security-review with: src/,
+        );
       },
       logs,
     );

@@ -63,7 +63,11 @@ after(() => {
 
 describe('slash commands in a trusted workspace', () => {
   const editor = sessionForSuite(
-    () => ({ workspaceDir, env: { HOME: homeDir }, userSettings: { 'solidus.slash.target': 'clipboard' } }),
+    () => ({
+      workspaceDir,
+      env: { HOME: homeDir, SOLIDUS_TEST_HOOKS: '1' },
+      userSettings: { 'solidus.slash.target': 'clipboard' },
+    }),
     {
       beforeOpen: (browser, server) =>
         browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin }),
@@ -93,11 +97,32 @@ describe('slash commands in a trusted workspace', () => {
           /Review files · <file> <note> · solidus · project/,
         );
         assert.equal(await solidus.evaluate((e) => e.classList.contains('solidus-shadowed')), false);
-        assert.equal(await claude.locator('.solidus-title').textContent(), '/review');
+        // A shadowed command is listed as it is typed to reach it.
+        assert.equal(await claude.locator('.solidus-title').textContent(), '/claude.review');
         assert.match((await claude.locator('.solidus-detail').textContent()) ?? '', /shadowed by solidus project/);
         assert.equal(await claude.evaluate((e) => e.classList.contains('solidus-shadowed')), true);
         const gemini = frame.locator(`.solidus-option[data-id='slash:gemini:user:git/commit.toml']`);
         assert.equal(await gemini.locator('.solidus-title').textContent(), '/git:commit');
+        await page.keyboard.press('Escape');
+      },
+      logs,
+    );
+  });
+
+  test('after a forced core panic, `/` still lists the slash commands', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'slash-after-panic',
+      async () => {
+        await runPaletteCommand(page, 'Solidus: Force a Core Panic (test hook)');
+        await waitFor(() => /core panic: .*forced by the test hook/.test(editor.solidusLog()), 15_000, {
+          message: 'the core to panic and restart',
+        });
+        const frame = await openPopup(page);
+        const ids = await slashRows(frame, '/', (s) => s.length >= 3);
+        assert.ok(ids.includes('slash:solidus:project:review.md'), ids.join());
+        assert.ok(ids.includes('slash:gemini:user:git/commit.toml'), ids.join());
         await page.keyboard.press('Escape');
       },
       logs,

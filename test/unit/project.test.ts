@@ -1,21 +1,8 @@
-// Units of the project shell's pure logic: folder names, root patterns, command lines, kind filters, new file names.
+// Units of the project shell's pure logic: folder names, root patterns, new file names (command lines and the grammar are the core's: crate/src/project/facts.rs, crate/src/input.rs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { RunSpec } from '../../extension/core';
 import { checkNewPath, copyName } from '../../extension/fileActions';
-import { splitKindFilter } from '../../extension/popup';
 import { matchesRootPattern, uniqueFolderNames } from '../../extension/projectFiles';
-import { commandLineFor } from '../../extension/run';
-
-const spec = (commandLine: string): RunSpec => ({
-  id: 'x',
-  folders: ['demo'],
-  cwd: '',
-  argv: commandLine.split(' '),
-  commandLine,
-  params: [],
-  terminalName: 'x',
-});
 
 describe('folder names', () => {
   it('keeps distinct names and numbers repeats in order, so ids stay stable', () => {
@@ -37,28 +24,6 @@ describe('root patterns', () => {
     ];
     for (const [pattern, name, expected] of table)
       assert.equal(matchesRootPattern(pattern, name), expected, `${pattern} vs ${name}`);
-  });
-});
-
-describe('command lines', () => {
-  it('appends arguments as typed, and term:run runs the argument alone', () => {
-    assert.equal(commandLineFor(spec('npm run build'), undefined), 'npm run build');
-    assert.equal(commandLineFor(spec('npm run build'), '  '), 'npm run build');
-    assert.equal(commandLineFor(spec('just deploy'), 'prod "eu west"'), 'just deploy prod "eu west"');
-    assert.equal(commandLineFor(spec(''), ' ls -la '), 'ls -la');
-    assert.equal(commandLineFor(spec(''), undefined), '');
-  });
-});
-
-describe('kind filters', () => {
-  it('narrows by the palette-style prefix and passes the rest on as the query', () => {
-    assert.deepEqual(splitKindFilter('>format').filter?.kinds, ['command', 'custom']);
-    assert.equal(splitKindFilter('>format').query, 'format');
-    assert.deepEqual(splitKindFilter('@word wrap').filter?.kinds, ['setting']);
-    assert.deepEqual(splitKindFilter('#build').filter?.kinds, ['script', 'pack']);
-    assert.equal(splitKindFilter('# ').query, ' ');
-    assert.equal(splitKindFilter('word > wrap').filter, undefined);
-    assert.equal(splitKindFilter('/review').filter, undefined);
   });
 });
 

@@ -6,28 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as vscode from 'vscode';
 import { readConfig, SLASH_PROVIDERS } from '../../extension/config';
-import type { SlashCommand } from '../../extension/core';
-import { describeOrigin, typedName } from '../../extension/slash';
 import { isInside, joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slashRun';
-
-function command(name: string, tool: string, scope: 'project' | 'user', shadowedBy?: string): SlashCommand {
-  const provider = tool as SlashCommand['provider'];
-  return {
-    id: `${tool}:${scope}:${name}.md`,
-    name,
-    tool,
-    provider,
-    scope,
-    root: '/r',
-    path: `${name}.md`,
-    description: '',
-    allowedTools: [],
-    inputs: [],
-    runsShell: false,
-    shadowedBy: shadowedBy ?? null,
-    body: '',
-  };
-}
 
 describe('joinSegments', () => {
   const segments: SlashSegment[] = [
@@ -92,21 +71,6 @@ describe('the workspace boundary for file references', () => {
     assert.equal(await resolveInWorkspace('link.txt', [ws]), undefined);
     assert.equal(await resolveInWorkspace('src/missing.ts', [ws]), undefined);
     assert.equal(await resolveInWorkspace('src/a.ts', []), undefined);
-  });
-});
-
-describe('slash list helpers', () => {
-  const solidus = command('review', 'solidus', 'project');
-  const claude = command('review', 'claude', 'project', 'solidus:project:review.md');
-  const gemini = command('git:commit', 'gemini', 'user');
-  const preview = command('preview', 'cursor', 'user');
-  const all = [solidus, claude, gemini, preview];
-
-  it('types a shadowed command with its tool, and says what shadows it', () => {
-    assert.equal(typedName(solidus), 'review');
-    assert.equal(typedName(claude), 'claude.review');
-    assert.equal(describeOrigin(solidus, all), 'solidus · project');
-    assert.equal(describeOrigin(claude, all), 'claude · project · shadowed by solidus project');
   });
 });
 

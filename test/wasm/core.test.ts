@@ -21,7 +21,7 @@ describe('core over the fixture catalog', () => {
 
   it('ranks "word wrap" with the setting and the toggle, highlighted', () => {
     const result = core.rank({ query: 'word wrap', limit: 10 });
-    assert.deepEqual(result.query.words, ['word', 'wrap']);
+    assert.deepEqual(result.input, { kind: 'search', filter: null, query: 'word wrap' });
     const ids = result.results.map((r) => r.item.id);
     assert.ok(ids.includes('setting:editor.wordWrap'), ids.join());
     assert.ok(ids.includes('command:editor.action.toggleWordWrap'), ids.join());

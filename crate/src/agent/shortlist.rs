@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::item::{Item, ItemKind};
-use crate::rank::{parse_query, Index, Mode, RankOptions};
+use crate::rank::{parse_plain, Index, Mode, RankOptions};
 use crate::schema::ValueType;
 
 use super::DEFAULT_SHORTLIST_LIMIT;
@@ -174,7 +174,8 @@ impl Shortlist {
 /// Ranks the request in `any` mode and lists the best items with their setting facts.
 /// Cost: one ranking pass over the index (a few milliseconds for ~5,000 items).
 pub fn shortlist(index: &Index, request: &str, options: &ShortlistOptions) -> Shortlist {
-    let query = parse_query(request);
+    // A request is plain words even when it starts with `/`.
+    let query = parse_plain(request);
     let ranked = index.rank(
         &query,
         &RankOptions {

@@ -101,6 +101,10 @@ pub struct PlanStep {
     pub risk_label: String,
     /// Why the step is in its class (`sends commits to a remote; …`).
     pub risk_reason: String,
+    /// The exact line it sends to a shell, when it reaches one: a terminal step's command, a
+    /// script's or pack's command line with its arguments, a task's or custom command's steps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_line: Option<String>,
 }
 
 /// A step the validator refused, and why.
@@ -135,20 +139,101 @@ pub struct ValidatedPlan {
     /// confirmed, whatever `solidus.ai.confirmBeforeRun` says.
     pub must_confirm: bool,
     pub outcome: Outcome,
+    /// What the dialog shows: see [`ValidatedPlan::confirmation`].
+    pub confirmation: Confirmation,
+}
+
+/// The plan's dialog, in the words the user reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Confirmation {
+    /// The title line: the model's reply, or a plain question when it sent none.
+    pub message: String,
+    /// Numbered steps with the model's `why`; on every step whose class needs confirmation that
+    /// class and its reason; the exact shell line where the description lacks it; then what was
+    /// left out or cut, so the user knows the plan is not all the model asked for.
+    pub detail: String,
 }
 
 impl ValidatedPlan {
-    /// The confirmation text: the reply, then each step numbered with its `why`, e.g.
-    /// `1. Set Editor: Font Size = 16  (bigger font)`. Shell commands appear in full.
+    /// The dialog's text, worked out from the steps as they are now.
+    pub fn confirmation(&self) -> Confirmation {
+        let reply = one_line(&self.reply);
+        let message = if reply.is_empty() {
+            "Run this plan?".to_string()
+        } else {
+            reply
+        };
+        let mut lines: Vec<String> = self
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(n, step)| {
+                let mut line = format!("{}. {}", n + 1, step.description);
+                if !step.why.is_empty() {
+                    line.push_str(&format!("  ({})", step.why));
+                }
+                if step.risk.needs_confirmation() {
+                    line.push_str(&format!("\n   ⚠ {}: {}", step.risk_label, step.risk_reason));
+                }
+                if let Some(shell) = step
+                    .command_line
+                    .as_deref()
+                    .filter(|l| !l.is_empty() && !step.description.contains(*l))
+                {
+                    line.push_str(&format!("\n   $ {shell}"));
+                }
+                line
+            })
+            .collect();
+        if !self.dropped.is_empty() {
+            let reasons: Vec<&str> = self.dropped.iter().map(|d| d.reason.as_str()).collect();
+            lines.push(String::new());
+            lines.push(format!(
+                "Left out ({}): {}",
+                self.dropped.len(),
+                reasons.join("; ")
+            ));
+        }
+        if self.cut > 0 {
+            lines.push(String::new());
+            lines.push(format!(
+                "{} more step{} cut off (at most {MAX_STEPS} run).",
+                self.cut,
+                if self.cut == 1 { "" } else { "s" }
+            ));
+        }
+        Confirmation {
+            message,
+            detail: lines.join("\n"),
+        }
+    }
+
+    /// The title and the detail as one text, as a plain dialog shows them.
     pub fn summary(&self) -> String {
-        let mut text = one_line(&self.reply);
-        for (n, step) in self.steps.iter().enumerate() {
-            text.push_str(&format!("\n{}. {}", n + 1, step.description));
-            if !step.why.is_empty() {
-                text.push_str(&format!("  ({})", step.why));
+        let Confirmation { message, detail } = &self.confirmation;
+        if detail.is_empty() {
+            message.clone()
+        } else {
+            format!("{message}\n{detail}")
+        }
+    }
+
+    /// Sets each step's shell line from what the caller knows of the items (run specs, tasks,
+    /// custom commands), then the dialog's text again. Terminal steps keep their own command.
+    pub fn with_command_lines(
+        mut self,
+        line: impl Fn(&str, Option<&str>) -> Option<String>,
+    ) -> Self {
+        for step in &mut self.steps {
+            if let StepAction::Item { id, kind, args, .. } = &step.action {
+                if *kind != ItemKind::Terminal {
+                    step.command_line = line(id, args.as_deref());
+                }
             }
         }
-        text
+        self.confirmation = self.confirmation();
+        self
     }
 }
 
@@ -184,6 +269,7 @@ pub fn validate_plan_with(
                     risk: verdict.effect,
                     risk_label: verdict.effect.label().to_string(),
                     risk_reason: verdict.reason.into_owned(),
+                    command_line: own_command_line(&action),
                     action,
                 });
             }
@@ -201,13 +287,30 @@ pub fn validate_plan_with(
     } else {
         Outcome::Run
     };
-    ValidatedPlan {
+    let mut validated = ValidatedPlan {
         reply: plan.reply.clone(),
         steps,
         dropped,
         cut,
         must_confirm,
         outcome,
+        confirmation: Confirmation::default(),
+    };
+    validated.confirmation = validated.confirmation();
+    validated
+}
+
+/// The shell line a step carries by itself: a terminal step's command, the terminal item's
+/// argument. Other items learn theirs from [`ValidatedPlan::with_command_lines`].
+fn own_command_line(action: &StepAction) -> Option<String> {
+    match action {
+        StepAction::Terminal { command } => Some(command.clone()),
+        StepAction::Item {
+            kind: ItemKind::Terminal,
+            args,
+            ..
+        } => args.clone(),
+        _ => None,
     }
 }
 
@@ -498,6 +601,7 @@ mod tests {
             risk: Effect::ReachesShell,
             risk_label: "reaches a shell".into(),
             risk_reason: "runs a shell command in the terminal".into(),
+            command_line: Some("ls".into()),
         };
         let value = serde_json::to_value(&step).expect("serializable");
         assert_eq!(
@@ -505,7 +609,8 @@ mod tests {
             json!({
                 "step": 0, "type": "terminal", "command": "ls", "why": "look",
                 "description": "Run in terminal: ls", "risk": "reachesShell",
-                "riskLabel": "reaches a shell", "riskReason": "runs a shell command in the terminal"
+                "riskLabel": "reaches a shell", "riskReason": "runs a shell command in the terminal",
+                "commandLine": "ls"
             })
         );
         let back: PlanStep = serde_json::from_value(value).expect("round trip");

@@ -18,6 +18,7 @@ pub mod cargo;
 pub mod composer;
 pub mod custom;
 pub mod deno;
+pub mod facts;
 pub mod glob;
 pub mod just;
 pub mod make;
@@ -34,6 +35,7 @@ use crate::catalog::{Catalog, Warning};
 use crate::item::{Item, ItemKind};
 
 pub use custom::{parse_custom_commands, CustomCommand, CustomStep, Known};
+pub use facts::{ProjectFacts, TaskFact};
 pub use npm::Runner;
 pub use stack::Stack;
 pub use tasks::{TaskInput, TaskRef};

@@ -648,12 +648,16 @@ pub(crate) fn pack_items(
 
 /// The stacks in words for /do's context line: `Node (pnpm), Rust (cargo)`.
 pub fn context_line(stacks: &[Stack]) -> String {
+    names(stacks).join(", ")
+}
+
+/// Each stack in words: `Node (pnpm)`, `Rust (cargo)`.
+pub fn names(stacks: &[Stack]) -> Vec<String> {
     stacks
         .iter()
         .map(|s| match &s.tool {
             Some(tool) => format!("{} ({tool})", s.name),
             None => s.name.clone(),
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect()
 }

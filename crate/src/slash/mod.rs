@@ -10,6 +10,7 @@ pub mod discovery;
 pub mod expand;
 pub mod folders;
 pub mod frontmatter;
+pub mod items;
 mod scan;
 mod template;
 

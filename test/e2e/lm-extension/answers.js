@@ -44,6 +44,10 @@ const ANSWERS = [
     'use a smaller font through the endpoint',
     '{"reply": "I\'ll set the font size to 12.", "steps": [{"type": "setting", "key": "editor.fontSize", "value": 12, "why": "smaller font"}]}',
   ],
+  [
+    'review my changes for security problems',
+    '{"reply": "I\'ll run your security review command on src.", "steps": [{"type": "item", "id": "{{slashId}}", "args": "src", "why": "the project\'s own review"}]}',
+  ],
 ];
 
 module.exports = { ANSWERS };

@@ -29,9 +29,11 @@ function activate(context) {
       async provideLanguageModelChatResponse(_model, messages, _options, progress) {
         const text = textOf(messages);
         const found = ANSWERS.find(([needle]) => text.includes(needle));
-        const answer = found
-          ? found[1]
-          : '{"reply": "The test model has no scripted answer for this request.", "steps": []}';
+        // `{{slashId}}` stands for the first slash command the prompt's shortlist offers, so a test can
+        // show that a command file reached the shortlist: the model sees nothing else.
+        const answer = (
+          found ? found[1] : '{"reply": "The test model has no scripted answer for this request.", "steps": []}'
+        ).replace('{{slashId}}', (text.match(/slash:[\w.:/#-]+/) ?? ['slash:none-on-the-shortlist'])[0]);
         // Streams in two parts, as a real model would.
         const half = Math.floor(answer.length / 2);
         progress.report(new vscode.LanguageModelTextPart(answer.slice(0, half)));
