@@ -5,7 +5,10 @@ use std::collections::HashMap;
 use super::index::Index;
 use super::postings::IN_NAME;
 use super::prefilter::char_mask;
-use super::score::{WordTier, RECENT_BOOST_MAX};
+use super::score::{
+    Tier, ANY_COVERAGE, ANY_IN_CATEGORY_OR_ID, ANY_IN_NAME, ANY_PRIOR_DIVISOR, ANY_RECENT_DIVISOR,
+    ANY_SCALE, ANY_SECONDARY, RECENT_BOOST_MAX,
+};
 use super::{Query, RankOptions, RankedItem};
 
 impl Index {
@@ -59,10 +62,10 @@ impl Index {
                         ) {
                             record(
                                 i,
-                                if m.tier == WordTier::Secondary {
-                                    35
+                                if m.tier == Tier::Secondary {
+                                    ANY_SECONDARY
                                 } else {
-                                    100
+                                    ANY_IN_NAME
                                 },
                             );
                         }
@@ -70,10 +73,17 @@ impl Index {
                     continue;
                 }
                 self.postings.for_prefix(spelling, |i, place, _| {
-                    record(i as usize, if place == IN_NAME { 100 } else { 85 })
+                    record(
+                        i as usize,
+                        if place == IN_NAME {
+                            ANY_IN_NAME
+                        } else {
+                            ANY_IN_CATEGORY_OR_ID
+                        },
+                    )
                 });
                 self.postings
-                    .for_secondary_prefix(spelling, |i| record(i as usize, 35));
+                    .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
             }
             let df = best.iter().filter(|&&b| b > 0).count();
             if df == 0 {
@@ -99,11 +109,12 @@ impl Index {
             let coverage = if names == 0 {
                 0
             } else {
-                150 * covered as i64 / names as i64
+                ANY_COVERAGE * covered as i64 / names as i64
             };
-            let mut score = (total * 10.0) as i64 + coverage + i64::from(entry.prior) / 5;
+            let mut score =
+                (total * ANY_SCALE) as i64 + coverage + i64::from(entry.prior) / ANY_PRIOR_DIVISOR;
             if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
-                score += RECENT_BOOST_MAX / 20 / (pos as i64 + 1);
+                score += RECENT_BOOST_MAX / ANY_RECENT_DIVISOR / (pos as i64 + 1);
             }
             scored.push((score, i));
         }

@@ -4,6 +4,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 
 use super::postings::{Postings, IN_CATEGORY, IN_ID, IN_NAME};
 use super::prefilter::{char_bit, char_mask, first_pair_bit_or_none, pair_bits};
+use super::score::{PRIOR_BOUND, PRIOR_SECOND_LEVEL_SETTING, PRIOR_TOP_SETTING};
 use crate::item::Item;
 use crate::text::id_words;
 
@@ -318,12 +319,12 @@ pub(super) fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWor
         char_mask(title_lower) | char_mask(ident_lower) | char_mask(&text[secondary.range()]);
     let mut prior = 0;
     if item.global_keybinding || slash.is_some() {
-        prior += 250;
+        prior += PRIOR_BOUND;
     }
     if let Some(key) = &item.key {
         prior += match key.matches('.').count() {
-            0 | 1 => 150,
-            2 => 50,
+            0 | 1 => PRIOR_TOP_SETTING,
+            2 => PRIOR_SECOND_LEVEL_SETTING,
             _ => 0,
         };
     }

@@ -5,18 +5,21 @@ use fuzzy_matcher::FuzzyMatcher;
 use super::index::{Entry, Index};
 use super::postings::IN_ID;
 use super::prefilter::{char_bit, char_mask, first_pair_bit};
-use super::score::WordTier;
+use super::score::{
+    Tier, FUZZY_MAX, FUZZY_MIN_PER_CHAR, ID_SUBSTRING, ID_WORD_START, MIN_INNER_LEN, PER_CHAR,
+    SECONDARY, SECONDARY_PER_CHAR, WHOLE_WORD, WORD_START,
+};
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct WordMatch {
-    pub(super) tier: WordTier,
+    pub(super) tier: Tier,
     pub(super) score: i64,
 }
 
 /// What all words of a query matched in one entry.
 pub(super) struct AllMatch {
     pub(super) score: i64,
-    pub(super) lowest: WordTier,
+    pub(super) lowest: Tier,
 }
 
 impl Index {
@@ -49,22 +52,22 @@ impl Index {
             }
             self.postings.for_secondary_prefix(word, |i| {
                 hits[i as usize] = Some(WordMatch {
-                    tier: WordTier::Secondary,
-                    score: 100 + 5 * len,
+                    tier: Tier::Secondary,
+                    score: SECONDARY + SECONDARY_PER_CHAR * len,
                 });
             });
             self.postings.for_prefix(word, |i, place, exact| {
                 let score = match place {
-                    IN_ID => 400 + 10 * len,
-                    _ => 600 + if exact { 200 } else { 0 } + 10 * len,
+                    IN_ID => ID_WORD_START + PER_CHAR * len,
+                    _ => WORD_START + if exact { WHOLE_WORD } else { 0 } + PER_CHAR * len,
                 };
                 let slot = &mut hits[i as usize];
                 if slot
                     .as_ref()
-                    .is_none_or(|m| m.tier < WordTier::WordStart || m.score < score)
+                    .is_none_or(|m| m.tier < Tier::WordStart || m.score < score)
                 {
                     *slot = Some(WordMatch {
-                        tier: WordTier::WordStart,
+                        tier: Tier::WordStart,
                         score,
                     });
                 }
@@ -75,7 +78,7 @@ impl Index {
         // a word, so when there are enough of those the rest can never make the list. Word
         // scores stay far below a tier for short queries, which keeps this exact.
         if words.len() <= 4 && !words.iter().any(|w| w.contains(' ')) {
-            let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == WordTier::WordStart);
+            let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == Tier::WordStart);
             let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
             for i in (0..n).filter(|&i| strong.iter().all(|hits| starts(&hits[i])) && allowed(i)) {
                 let score = strong
@@ -86,7 +89,7 @@ impl Index {
                     i,
                     AllMatch {
                         score,
-                        lowest: WordTier::WordStart,
+                        lowest: Tier::WordStart,
                     },
                 ));
             }
@@ -105,7 +108,7 @@ impl Index {
             let check = |i: usize| -> Option<WordMatch> {
                 let strong_hit = strong[w][i];
                 if let Some(m) = strong_hit {
-                    if m.tier == WordTier::WordStart || word.contains(' ') {
+                    if m.tier == Tier::WordStart || word.contains(' ') {
                         return Some(m);
                     }
                 }
@@ -121,11 +124,13 @@ impl Index {
                 if strong_hit.is_some() {
                     return strong_hit;
                 }
-                (len >= 3 && entry.ident_pairs & pair != 0 && self.ident(entry).contains(word))
-                    .then_some(WordMatch {
-                        tier: WordTier::Secondary,
-                        score: 80,
-                    })
+                (len >= MIN_INNER_LEN
+                    && entry.ident_pairs & pair != 0
+                    && self.ident(entry).contains(word))
+                .then_some(WordMatch {
+                    tier: Tier::Secondary,
+                    score: ID_SUBSTRING,
+                })
             };
             if step == 0 {
                 for (i, entry) in self.entries.iter().enumerate() {
@@ -175,7 +180,7 @@ impl Index {
         len: i64,
     ) -> Option<WordMatch> {
         let first = word.chars().next().map(char_bit).unwrap_or(0);
-        if len < 3
+        if len < MIN_INNER_LEN
             || entry.initials & first == 0
             || word.contains(' ')
             || !plausible_fuzzy(word, self.title_words(entry).map(|(w, _)| w))
@@ -184,9 +189,9 @@ impl Index {
         }
         let s = self.matcher.fuzzy_match(title, word)?;
         // Scattered matches of short words are noise; ask for a real run of characters.
-        (s >= 12 * len).then_some(WordMatch {
-            tier: WordTier::Fuzzy,
-            score: s.min(400),
+        (s >= FUZZY_MIN_PER_CHAR * len).then_some(WordMatch {
+            tier: Tier::Fuzzy,
+            score: s.min(FUZZY_MAX),
         })
     }
 
@@ -223,26 +228,26 @@ impl Index {
         for (title_word, _) in self.title_words(entry) {
             if title_word.starts_with(word) {
                 let exact = if title_word.len() == word.len() {
-                    200
+                    WHOLE_WORD
                 } else {
                     0
                 };
                 best = Some(WordMatch {
-                    tier: WordTier::WordStart,
-                    score: 600 + exact + 10 * len,
+                    tier: Tier::WordStart,
+                    score: WORD_START + exact + PER_CHAR * len,
                 });
                 break;
             }
         }
         if best.is_none() && word.contains(' ') && self.title_lower(entry).contains(word) {
             best = Some(WordMatch {
-                tier: WordTier::WordStart,
-                score: 600 + 10 * len,
+                tier: Tier::WordStart,
+                score: WORD_START + PER_CHAR * len,
             });
         }
         let first = word.chars().next().map(char_bit).unwrap_or(0);
         if best.is_none()
-            && len >= 3
+            && len >= MIN_INNER_LEN
             && entry.initials & first != 0
             && !word.contains(' ')
             && starts_with_run(word, self.title_lower(entry))
@@ -250,24 +255,24 @@ impl Index {
         {
             if let Some(s) = self.matcher.fuzzy_match(title, word) {
                 // Scattered matches of short words are noise; ask for a real run of characters.
-                if s >= 12 * len {
+                if s >= FUZZY_MIN_PER_CHAR * len {
                     best = Some(WordMatch {
-                        tier: WordTier::Fuzzy,
-                        score: s.min(400),
+                        tier: Tier::Fuzzy,
+                        score: s.min(FUZZY_MAX),
                     });
                 }
             }
         }
         if best.is_none() && secondary_hit {
             best = Some(WordMatch {
-                tier: WordTier::Secondary,
-                score: 100 + 5 * len,
+                tier: Tier::Secondary,
+                score: SECONDARY + SECONDARY_PER_CHAR * len,
             });
         }
-        if best.is_none() && self.ident(entry).contains(word) && len >= 3 {
+        if best.is_none() && self.ident(entry).contains(word) && len >= MIN_INNER_LEN {
             best = Some(WordMatch {
-                tier: WordTier::Secondary,
-                score: 80,
+                tier: Tier::Secondary,
+                score: ID_SUBSTRING,
             });
         }
         best

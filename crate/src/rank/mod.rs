@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::item::ItemKind;
-use score::TIER;
+use score::{Tier, CATEGORY_WORD, COVERAGE};
 
 pub use index::Index;
 pub use query::{parse_query, Query};
@@ -104,21 +104,21 @@ impl Index {
                     continue;
                 }
                 let tier = if name == slash.as_str() {
-                    5
+                    Tier::Exact
                 } else if name.starts_with(slash.as_str()) {
-                    4
+                    Tier::Prefix
                 } else {
                     continue;
                 };
                 scored.push((
-                    tier * TIER - name.len() as i64 + self.recency_boost(index, &recent_pos),
+                    tier.base() - name.len() as i64 + self.recency_boost(index, &recent_pos),
                     index,
                 ));
             }
         } else {
             for (index, matched) in self.match_all(&words, &allowed, limit) {
                 let entry = &self.entries[index];
-                let mut tier = matched.lowest as i64;
+                let mut tier = matched.lowest;
                 let mut score = matched.score;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
                 let covered = self
@@ -127,20 +127,20 @@ impl Index {
                     .count();
                 let name_words = self.name_words(entry).len();
                 if name_words > 0 {
-                    score += 600 * covered as i64 / name_words as i64;
+                    score += COVERAGE * covered as i64 / name_words as i64;
                 }
                 if self.ident(entry) == whole || self.slash(entry) == Some(phrase.as_str()) {
-                    tier = 5;
+                    tier = Tier::Exact;
                 } else if self.title_lower(entry).starts_with(&phrase)
                     || self.name_lower(entry).starts_with(&phrase)
                 {
-                    tier = 4;
+                    tier = Tier::Prefix;
                 }
                 // A shorter category is the more general item: `Editor: Word Wrap` before
                 // `Diff Editor: Word Wrap`.
-                score -= 20 * entry.category_words as i64;
+                score -= CATEGORY_WORD * entry.category_words as i64;
                 score +=
-                    tier * TIER + i64::from(entry.prior) + self.recency_boost(index, &recent_pos);
+                    tier.base() + i64::from(entry.prior) + self.recency_boost(index, &recent_pos);
                 scored.push((score, index));
             }
         }

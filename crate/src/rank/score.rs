@@ -1,12 +1,141 @@
-//! Scoring: the tiers and weights that order ranked items.
+//! Scoring: the tiers and weights that order ranked items, each derived from what it must beat.
+//!
+//! An item's score is its tier's base plus what its words earned within the tier. The weights
+//! below are spaced so that where a word hit (title, id, description) matters more than how
+//! long it is, and a bounded boost (prior, recency) reorders items only within their tier.
 
-pub(super) const TIER: i64 = 10_000;
-pub(super) const RECENT_BOOST_MAX: i64 = 2_000;
-
-/// How one query word matched an item; higher is better.
+/// How well a query matched an item; higher is better. A word reaches at most `WordStart`;
+/// the whole query reaches `Prefix` or `Exact`. An item's tier is its weakest word's, raised
+/// when the whole query matches its name.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub(super) enum WordTier {
+pub(super) enum Tier {
+    /// In keywords, the description or enum values, or inside an id word: what the user does
+    /// not see in the list.
     Secondary = 1,
+    /// Letters of the title in order, with gaps (`fosi` → Font Size).
     Fuzzy = 2,
+    /// Starts a word of the title or the id.
     WordStart = 3,
+    /// The title or its name after `Category: ` starts with the query, or a slash name does.
+    Prefix = 4,
+    /// The query is the id, setting key or slash name itself.
+    Exact = 5,
 }
+
+impl Tier {
+    /// Where this tier's scores start.
+    pub(super) const fn base(self) -> i64 {
+        self as i64 * TIER
+    }
+}
+
+/// The step between tiers: above anything a query earns within one (checked below), so a
+/// better tier always wins.
+pub(super) const TIER: i64 = 10_000;
+
+/// One typed character of a word that hit: a longer hit says more about what the user means.
+pub(super) const PER_CHAR: i64 = 10;
+
+/// A query word starting a title word: the hit a user sees in the list.
+pub(super) const WORD_START: i64 = 600;
+
+/// Added when the query word is the whole title word (`tab` on Tab, not on Table): the user
+/// typed it out, so a longer word that merely starts the same way is the weaker hit.
+pub(super) const WHOLE_WORD: i64 = WORD_START / 3;
+
+/// A query word starting a word of the id or setting key, which the list does not show: as
+/// far below a title word start as a whole word is above one, so a title hit always leads.
+pub(super) const ID_WORD_START: i64 = WORD_START - WHOLE_WORD;
+
+/// A keyword, description or enum value word: evidence the user cannot see, so it counts
+/// little (the `Secondary` tier already keeps it below every title hit).
+pub(super) const SECONDARY: i64 = WORD_START / 6;
+
+/// Descriptions are long and mention many words, so each typed char counts half.
+pub(super) const SECONDARY_PER_CHAR: i64 = PER_CHAR / 2;
+
+/// A query word inside an id word (`size` in `editor.fontsize`): the weakest evidence, below
+/// every description word of any length.
+pub(super) const ID_SUBSTRING: i64 = SECONDARY - 2 * PER_CHAR;
+
+/// What skim (fuzzy-matcher's default configuration) scores per matched char, and what it
+/// takes for opening and extending a gap.
+const SKIM_MATCH: i64 = 16;
+const SKIM_GAP_START: i64 = 3;
+const SKIM_GAP_EXTENSION: i64 = 1;
+
+/// The least skim score per char of a fuzzy hit worth showing: every letter may sit after a
+/// one-char gap; letters scattered wider than that are noise, not what the user meant.
+pub(super) const FUZZY_MIN_PER_CHAR: i64 = SKIM_MATCH - SKIM_GAP_START - SKIM_GAP_EXTENSION;
+
+/// The most a fuzzy hit counts: skim's score grows with the word, but a guess must not
+/// outweigh a word start the other words of the query made.
+pub(super) const FUZZY_MAX: i64 = ID_WORD_START;
+
+/// Words shorter than this are not looked for away from a word start (fuzzily in the title,
+/// or inside an id word): two letters occur in order in almost any title.
+pub(super) const MIN_INNER_LEN: i64 = 3;
+
+/// Within a tier, an item whose name is wholly query words earns as much as one more word
+/// start: among equal matches, the item whose title is mostly the query is the specific one.
+pub(super) const COVERAGE: i64 = WORD_START;
+
+/// Each word of a leading `Category: `: a shorter category is the more general item
+/// (`Editor: Word Wrap` before `Diff Editor: Word Wrap`); worth two typed chars, so it breaks
+/// ties without outweighing a longer hit.
+pub(super) const CATEGORY_WORD: i64 = 2 * PER_CHAR;
+
+/// Prior for a command with a default keybinding or a friendly slash name: people reach for
+/// those often. Above a whole-word hit, below a word start.
+pub(super) const PRIOR_BOUND: i32 = 250;
+
+/// Prior for a top-level setting (`editor.fontSize`) over nested ones, which are the
+/// specialised variants of it.
+pub(super) const PRIOR_TOP_SETTING: i32 = 150;
+
+/// Prior for a setting two levels down (`editor.minimap.enabled`).
+pub(super) const PRIOR_SECOND_LEVEL_SETTING: i32 = PRIOR_TOP_SETTING / 3;
+
+/// The boost of the most recent item; later ones get a share by position. A fifth of a tier:
+/// a recent item rises within its tier but never into the next.
+pub(super) const RECENT_BOOST_MAX: i64 = TIER / 5;
+
+/// `any` mode (the /do shortlist) weighs a word's hit by where it is, as a percentage of a
+/// hit in the name, times the word's rarity.
+pub(super) const ANY_IN_NAME: u32 = 100;
+
+/// A hit in the category or the id: nearly as good, the request may name either.
+pub(super) const ANY_IN_CATEGORY_OR_ID: u32 = 85;
+
+/// A hit in keywords, descriptions or enum values: a third of a name hit, since a
+/// description mentions many things besides what the item does.
+pub(super) const ANY_SECONDARY: u32 = 35;
+
+/// `any` mode's sum of rarity-weighted hits is a float; this scales it to integer points.
+pub(super) const ANY_SCALE: f64 = 10.0;
+
+/// `any` mode's coverage weight: a quarter of the popup's, since a request has many words
+/// besides those of the item it needs.
+pub(super) const ANY_COVERAGE: i64 = COVERAGE / 4;
+
+/// `any` mode takes a fifth of the prior and a twentieth of the recency boost: a request is
+/// read for what it says, and what the user did lately only breaks near ties.
+pub(super) const ANY_PRIOR_DIVISOR: i64 = 5;
+pub(super) const ANY_RECENT_DIVISOR: i64 = 20;
+
+// The popup's shortcut in `match_all` drops every item below `WordStart` once enough items
+// start every word; it is exact only while four words of twelve chars, full coverage, the
+// largest prior and the largest recency boost stay within one tier.
+const _: () = assert!(
+    4 * (WORD_START + WHOLE_WORD + 12 * PER_CHAR)
+        + COVERAGE
+        + (PRIOR_BOUND + PRIOR_TOP_SETTING) as i64
+        + RECENT_BOOST_MAX
+        < TIER
+);
+// A description word of one char still beats a word inside an id.
+const _: () = assert!(ID_SUBSTRING < SECONDARY + SECONDARY_PER_CHAR);
+// A fuzzy hit never outweighs a title word start.
+const _: () = assert!(FUZZY_MAX < WORD_START + PER_CHAR);
+// The prior lifts a bound command over a whole-word hit but not over another word start.
+const _: () = assert!(WHOLE_WORD < PRIOR_BOUND as i64 && (PRIOR_BOUND as i64) < WORD_START);
