@@ -6,8 +6,8 @@ use super::index::Index;
 use super::postings::IN_NAME;
 use super::prefilter::char_mask;
 use super::score::{
-    Tier, ANY_COVERAGE, ANY_IN_CATEGORY_OR_ID, ANY_IN_NAME, ANY_PRIOR_DIVISOR, ANY_RECENT_DIVISOR,
-    ANY_SCALE, ANY_SECONDARY, RECENT_BOOST_MAX,
+    self, Tier, ANY_COVERAGE, ANY_IN_CATEGORY_OR_ID, ANY_IN_NAME, ANY_PRIOR_DIVISOR,
+    ANY_RECENT_DIVISOR, ANY_SCALE, ANY_SECONDARY,
 };
 use super::{Query, RankOptions, RankedItem};
 
@@ -53,13 +53,7 @@ impl Index {
                     let mask = char_mask(spelling);
                     let secondary = self.secondary_hits(spelling);
                     for (i, entry) in self.entries.iter().enumerate() {
-                        if let Some(m) = self.match_word(
-                            entry,
-                            &self.items[i].title,
-                            spelling,
-                            mask,
-                            secondary[i],
-                        ) {
+                        if let Some(m) = self.match_phrase(entry, spelling, mask, secondary[i]) {
                             record(
                                 i,
                                 if m.tier == Tier::Secondary {
@@ -101,20 +95,12 @@ impl Index {
             }
             let entry = &self.entries[i];
             // Among items matching the same words, the one whose name is mostly those words wins.
-            let names = self.name_words(entry).len();
-            let covered = self
-                .name_words(entry)
-                .filter(|(w, _)| spellings.iter().any(|s| w.starts_with(s)))
-                .count();
-            let coverage = if names == 0 {
-                0
-            } else {
-                ANY_COVERAGE * covered as i64 / names as i64
-            };
+            let (covered, names) = self.name_coverage(entry, &spellings);
+            let coverage = score::coverage(ANY_COVERAGE, covered, names);
             let mut score =
                 (total * ANY_SCALE) as i64 + coverage + i64::from(entry.prior) / ANY_PRIOR_DIVISOR;
             if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
-                score += RECENT_BOOST_MAX / ANY_RECENT_DIVISOR / (pos as i64 + 1);
+                score += score::recency(pos) / ANY_RECENT_DIVISOR;
             }
             scored.push((score, i));
         }

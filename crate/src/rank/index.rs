@@ -4,7 +4,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 
 use super::postings::{Postings, IN_CATEGORY, IN_ID, IN_NAME};
 use super::prefilter::{char_bit, char_mask, first_pair_bit_or_none, pair_bits};
-use super::score::{PRIOR_BOUND, PRIOR_SECOND_LEVEL_SETTING, PRIOR_TOP_SETTING};
+use super::score;
 use crate::item::Item;
 use crate::text::id_words;
 
@@ -185,6 +185,16 @@ impl Index {
             })
     }
 
+    /// How many of the entry's name words start with one of `words`, and how many name
+    /// words it has: the popup and the shortlist both prefer a name that is mostly the query.
+    pub(super) fn name_coverage(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
+        let covered = self
+            .name_words(entry)
+            .filter(|(w, _)| words.iter().any(|q| w.starts_with(q)))
+            .count();
+        (covered, self.name_words(entry).len())
+    }
+
     /// The title words after a leading category.
     pub(super) fn name_words<'a>(
         &'a self,
@@ -317,17 +327,10 @@ pub(super) fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWor
     let ident_lower = &text[ident.range()];
     let mask =
         char_mask(title_lower) | char_mask(ident_lower) | char_mask(&text[secondary.range()]);
-    let mut prior = 0;
-    if item.global_keybinding || slash.is_some() {
-        prior += PRIOR_BOUND;
-    }
-    if let Some(key) = &item.key {
-        prior += match key.matches('.').count() {
-            0 | 1 => PRIOR_TOP_SETTING,
-            2 => PRIOR_SECOND_LEVEL_SETTING,
-            _ => 0,
-        };
-    }
+    let prior = score::prior(
+        item.global_keybinding || slash.is_some(),
+        item.key.as_deref(),
+    );
     let title_words = &words[first_word as usize..];
     let word_text = |w: &TitleWord| &text[w.start as usize..w.start as usize + w.len as usize];
     let initials = title_words

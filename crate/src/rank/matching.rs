@@ -5,15 +5,22 @@ use fuzzy_matcher::FuzzyMatcher;
 use super::index::{Entry, Index};
 use super::postings::IN_ID;
 use super::prefilter::{char_bit, char_mask, first_pair_bit};
-use super::score::{
-    Tier, FUZZY_MAX, FUZZY_MIN_PER_CHAR, ID_SUBSTRING, ID_WORD_START, MIN_INNER_LEN, PER_CHAR,
-    SECONDARY, SECONDARY_PER_CHAR, WHOLE_WORD, WORD_START,
-};
+use super::score::{self, Tier, ID_SUBSTRING, MIN_INNER_LEN};
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct WordMatch {
     pub(super) tier: Tier,
     pub(super) score: i64,
+}
+
+impl WordMatch {
+    /// A `len`-char word starting a keyword, description or enum value word.
+    fn secondary(len: i64) -> WordMatch {
+        WordMatch {
+            tier: Tier::Secondary,
+            score: score::secondary(len),
+        }
+    }
 }
 
 /// What all words of a query matched in one entry.
@@ -44,22 +51,18 @@ impl Index {
                 let mask = char_mask(word);
                 let secondary = self.secondary_hits(word);
                 for (i, entry) in self.entries.iter().enumerate() {
-                    hits[i] =
-                        self.match_word(entry, &self.items[i].title, word, mask, secondary[i]);
+                    hits[i] = self.match_phrase(entry, word, mask, secondary[i]);
                 }
                 strong.push(hits);
                 continue;
             }
             self.postings.for_secondary_prefix(word, |i| {
-                hits[i as usize] = Some(WordMatch {
-                    tier: Tier::Secondary,
-                    score: SECONDARY + SECONDARY_PER_CHAR * len,
-                });
+                hits[i as usize] = Some(WordMatch::secondary(len));
             });
             self.postings.for_prefix(word, |i, place, exact| {
                 let score = match place {
-                    IN_ID => ID_WORD_START + PER_CHAR * len,
-                    _ => WORD_START + if exact { WHOLE_WORD } else { 0 } + PER_CHAR * len,
+                    IN_ID => score::id_word_start(len),
+                    _ => score::title_word_start(len, exact),
                 };
                 let slot = &mut hits[i as usize];
                 if slot
@@ -124,13 +127,10 @@ impl Index {
                 if strong_hit.is_some() {
                     return strong_hit;
                 }
-                (len >= MIN_INNER_LEN
-                    && entry.ident_pairs & pair != 0
-                    && self.ident(entry).contains(word))
-                .then_some(WordMatch {
-                    tier: Tier::Secondary,
-                    score: ID_SUBSTRING,
-                })
+                if entry.ident_pairs & pair == 0 {
+                    return None;
+                }
+                self.id_substring(entry, word, len)
             };
             if step == 0 {
                 for (i, entry) in self.entries.iter().enumerate() {
@@ -187,11 +187,10 @@ impl Index {
         {
             return None;
         }
-        let s = self.matcher.fuzzy_match(title, word)?;
-        // Scattered matches of short words are noise; ask for a real run of characters.
-        (s >= FUZZY_MIN_PER_CHAR * len).then_some(WordMatch {
+        let skim = self.matcher.fuzzy_match(title, word)?;
+        score::fuzzy(skim, len).map(|score| WordMatch {
             tier: Tier::Fuzzy,
-            score: s.min(FUZZY_MAX),
+            score,
         })
     }
 
@@ -211,81 +210,39 @@ impl Index {
         hits
     }
 
-    pub(super) fn match_word(
+    /// A quoted phrase in one entry: found in the title it counts as a word start, then in the
+    /// secondary text, then inside the id. Only phrases come here (a phrase cannot start a
+    /// single title word, nor be fuzzy); single words go through the postings.
+    pub(super) fn match_phrase(
         &self,
         entry: &Entry,
-        title: &str,
-        word: &str,
+        phrase: &str,
         mask: u64,
         secondary_hit: bool,
     ) -> Option<WordMatch> {
+        debug_assert!(phrase.contains(' '), "single words go through the postings");
         if entry.mask & mask != mask {
             return None;
         }
-        let len = word.chars().count() as i64;
-        // Word starts in the title, then in the id or key.
-        let mut best: Option<WordMatch> = None;
-        for (title_word, _) in self.title_words(entry) {
-            if title_word.starts_with(word) {
-                let exact = if title_word.len() == word.len() {
-                    WHOLE_WORD
-                } else {
-                    0
-                };
-                best = Some(WordMatch {
-                    tier: Tier::WordStart,
-                    score: WORD_START + exact + PER_CHAR * len,
-                });
-                break;
-            }
-        }
-        if best.is_none() && word.contains(' ') && self.title_lower(entry).contains(word) {
-            best = Some(WordMatch {
+        let len = phrase.chars().count() as i64;
+        if self.title_lower(entry).contains(phrase) {
+            return Some(WordMatch {
                 tier: Tier::WordStart,
-                score: WORD_START + PER_CHAR * len,
+                score: score::title_word_start(len, false),
             });
         }
-        let first = word.chars().next().map(char_bit).unwrap_or(0);
-        if best.is_none()
-            && len >= MIN_INNER_LEN
-            && entry.initials & first != 0
-            && !word.contains(' ')
-            && starts_with_run(word, self.title_lower(entry))
-            && is_subsequence(word, self.title_lower(entry))
-        {
-            if let Some(s) = self.matcher.fuzzy_match(title, word) {
-                // Scattered matches of short words are noise; ask for a real run of characters.
-                if s >= FUZZY_MIN_PER_CHAR * len {
-                    best = Some(WordMatch {
-                        tier: Tier::Fuzzy,
-                        score: s.min(FUZZY_MAX),
-                    });
-                }
-            }
+        if secondary_hit {
+            return Some(WordMatch::secondary(len));
         }
-        if best.is_none() && secondary_hit {
-            best = Some(WordMatch {
-                tier: Tier::Secondary,
-                score: SECONDARY + SECONDARY_PER_CHAR * len,
-            });
-        }
-        if best.is_none() && self.ident(entry).contains(word) && len >= MIN_INNER_LEN {
-            best = Some(WordMatch {
-                tier: Tier::Secondary,
-                score: ID_SUBSTRING,
-            });
-        }
-        best
+        self.id_substring(entry, phrase, len)
     }
-}
 
-/// Whether the first two chars of `word` occur together in `text`: skim only scores a word
-/// above the noise threshold when it matches in runs, so this skips hopeless candidates.
-pub(super) fn starts_with_run(word: &str, text: &str) -> bool {
-    let mut chars = word.char_indices();
-    match (chars.next(), chars.next()) {
-        (Some(_), Some((second, c))) => text.contains(&word[..second + c.len_utf8()]),
-        _ => true,
+    /// `word` inside the id or key, when it is long enough to mean something there.
+    fn id_substring(&self, entry: &Entry, word: &str, len: i64) -> Option<WordMatch> {
+        (len >= MIN_INNER_LEN && self.ident(entry).contains(word)).then_some(WordMatch {
+            tier: Tier::Secondary,
+            score: ID_SUBSTRING,
+        })
     }
 }
 
@@ -340,12 +297,6 @@ pub(super) fn plausible_fuzzy<'a>(
         }
     }
     reach[chars.len()] != 0
-}
-
-/// Whether every char of `needle` occurs in `haystack` in order; a cheap test before skim.
-pub(super) fn is_subsequence(needle: &str, haystack: &str) -> bool {
-    let mut rest = haystack.chars();
-    needle.chars().all(|n| rest.any(|h| h == n))
 }
 
 #[cfg(test)]

@@ -111,7 +111,7 @@ impl Index {
                     continue;
                 };
                 scored.push((
-                    tier.base() - name.len() as i64 + self.recency_boost(index, &recent_pos),
+                    score::slash(tier, name.len()) + self.recency_boost(index, &recent_pos),
                     index,
                 ));
             }
@@ -121,14 +121,8 @@ impl Index {
                 let mut tier = matched.lowest;
                 let mut score = matched.score;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
-                let covered = self
-                    .name_words(entry)
-                    .filter(|(w, _)| words.iter().any(|q| w.starts_with(q)))
-                    .count();
-                let name_words = self.name_words(entry).len();
-                if name_words > 0 {
-                    score += COVERAGE * covered as i64 / name_words as i64;
-                }
+                let (covered, names) = self.name_coverage(entry, &words);
+                score += score::coverage(COVERAGE, covered, names);
                 if self.ident(entry) == whole || self.slash(entry) == Some(phrase.as_str()) {
                     tier = Tier::Exact;
                 } else if self.title_lower(entry).starts_with(&phrase)

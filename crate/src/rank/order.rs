@@ -4,13 +4,13 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::index::Index;
-use super::score::RECENT_BOOST_MAX;
+use super::score;
 use super::{RankOptions, RankedItem};
 
 impl Index {
     pub(super) fn recency_boost(&self, index: usize, recent_pos: &HashMap<&str, usize>) -> i64 {
         match recent_pos.get(self.items[index].id.as_str()) {
-            Some(&pos) => RECENT_BOOST_MAX / (pos as i64 + 1),
+            Some(&pos) => score::recency(pos),
             None => 0,
         }
     }
@@ -72,7 +72,7 @@ impl Index {
             .enumerate()
             .map(|(pos, &index)| RankedItem {
                 index,
-                score: RECENT_BOOST_MAX / (pos as i64 + 1),
+                score: score::recency(pos),
                 highlights: Vec::new(),
             })
             .collect();

@@ -31,28 +31,28 @@ impl Tier {
 
 /// The step between tiers: above anything a query earns within one (checked below), so a
 /// better tier always wins.
-pub(super) const TIER: i64 = 10_000;
+const TIER: i64 = 10_000;
 
 /// One typed character of a word that hit: a longer hit says more about what the user means.
-pub(super) const PER_CHAR: i64 = 10;
+const PER_CHAR: i64 = 10;
 
 /// A query word starting a title word: the hit a user sees in the list.
-pub(super) const WORD_START: i64 = 600;
+const WORD_START: i64 = 600;
 
 /// Added when the query word is the whole title word (`tab` on Tab, not on Table): the user
 /// typed it out, so a longer word that merely starts the same way is the weaker hit.
-pub(super) const WHOLE_WORD: i64 = WORD_START / 3;
+const WHOLE_WORD: i64 = WORD_START / 3;
 
 /// A query word starting a word of the id or setting key, which the list does not show: as
 /// far below a title word start as a whole word is above one, so a title hit always leads.
-pub(super) const ID_WORD_START: i64 = WORD_START - WHOLE_WORD;
+const ID_WORD_START: i64 = WORD_START - WHOLE_WORD;
 
 /// A keyword, description or enum value word: evidence the user cannot see, so it counts
 /// little (the `Secondary` tier already keeps it below every title hit).
-pub(super) const SECONDARY: i64 = WORD_START / 6;
+const SECONDARY: i64 = WORD_START / 6;
 
 /// Descriptions are long and mention many words, so each typed char counts half.
-pub(super) const SECONDARY_PER_CHAR: i64 = PER_CHAR / 2;
+const SECONDARY_PER_CHAR: i64 = PER_CHAR / 2;
 
 /// A query word inside an id word (`size` in `editor.fontsize`): the weakest evidence, below
 /// every description word of any length.
@@ -66,11 +66,11 @@ const SKIM_GAP_EXTENSION: i64 = 1;
 
 /// The least skim score per char of a fuzzy hit worth showing: every letter may sit after a
 /// one-char gap; letters scattered wider than that are noise, not what the user meant.
-pub(super) const FUZZY_MIN_PER_CHAR: i64 = SKIM_MATCH - SKIM_GAP_START - SKIM_GAP_EXTENSION;
+const FUZZY_MIN_PER_CHAR: i64 = SKIM_MATCH - SKIM_GAP_START - SKIM_GAP_EXTENSION;
 
 /// The most a fuzzy hit counts: skim's score grows with the word, but a guess must not
 /// outweigh a word start the other words of the query made.
-pub(super) const FUZZY_MAX: i64 = ID_WORD_START;
+const FUZZY_MAX: i64 = ID_WORD_START;
 
 /// Words shorter than this are not looked for away from a word start (fuzzily in the title,
 /// or inside an id word): two letters occur in order in almost any title.
@@ -87,18 +87,18 @@ pub(super) const CATEGORY_WORD: i64 = 2 * PER_CHAR;
 
 /// Prior for a command with a default keybinding or a friendly slash name: people reach for
 /// those often. Above a whole-word hit, below a word start.
-pub(super) const PRIOR_BOUND: i32 = 250;
+const PRIOR_BOUND: i32 = 250;
 
 /// Prior for a top-level setting (`editor.fontSize`) over nested ones, which are the
 /// specialised variants of it.
-pub(super) const PRIOR_TOP_SETTING: i32 = 150;
+const PRIOR_TOP_SETTING: i32 = 150;
 
 /// Prior for a setting two levels down (`editor.minimap.enabled`).
-pub(super) const PRIOR_SECOND_LEVEL_SETTING: i32 = PRIOR_TOP_SETTING / 3;
+const PRIOR_SECOND_LEVEL_SETTING: i32 = PRIOR_TOP_SETTING / 3;
 
 /// The boost of the most recent item; later ones get a share by position. A fifth of a tier:
 /// a recent item rises within its tier but never into the next.
-pub(super) const RECENT_BOOST_MAX: i64 = TIER / 5;
+const RECENT_BOOST_MAX: i64 = TIER / 5;
 
 /// `any` mode (the /do shortlist) weighs a word's hit by where it is, as a percentage of a
 /// hit in the name, times the word's rarity.
@@ -127,15 +127,73 @@ pub(super) const ANY_RECENT_DIVISOR: i64 = 20;
 // start every word; it is exact only while four words of twelve chars, full coverage, the
 // largest prior and the largest recency boost stay within one tier.
 const _: () = assert!(
-    4 * (WORD_START + WHOLE_WORD + 12 * PER_CHAR)
+    4 * title_word_start(12, true)
         + COVERAGE
         + (PRIOR_BOUND + PRIOR_TOP_SETTING) as i64
         + RECENT_BOOST_MAX
         < TIER
 );
 // A description word of one char still beats a word inside an id.
-const _: () = assert!(ID_SUBSTRING < SECONDARY + SECONDARY_PER_CHAR);
+const _: () = assert!(ID_SUBSTRING < secondary(1));
 // A fuzzy hit never outweighs a title word start.
-const _: () = assert!(FUZZY_MAX < WORD_START + PER_CHAR);
+const _: () = assert!(FUZZY_MAX < title_word_start(1, false));
 // The prior lifts a bound command over a whole-word hit but not over another word start.
 const _: () = assert!(WHOLE_WORD < PRIOR_BOUND as i64 && (PRIOR_BOUND as i64) < WORD_START);
+
+/// A query word of `len` chars starting a title word; `whole` when it is the whole word.
+/// Also a quoted phrase found in the title (never `whole`).
+pub(super) const fn title_word_start(len: i64, whole: bool) -> i64 {
+    WORD_START + if whole { WHOLE_WORD } else { 0 } + PER_CHAR * len
+}
+
+/// A query word of `len` chars starting a word of the id or setting key.
+pub(super) const fn id_word_start(len: i64) -> i64 {
+    ID_WORD_START + PER_CHAR * len
+}
+
+/// A query word of `len` chars starting a keyword, description or enum value word.
+pub(super) const fn secondary(len: i64) -> i64 {
+    SECONDARY + SECONDARY_PER_CHAR * len
+}
+
+/// A fuzzy hit of a `len`-char word that skim scored `skim`, or none when it is noise.
+pub(super) fn fuzzy(skim: i64, len: i64) -> Option<i64> {
+    (skim >= FUZZY_MIN_PER_CHAR * len).then_some(skim.min(FUZZY_MAX))
+}
+
+/// The share of `weight` for `covered` of an item's `names` name words being query words.
+pub(super) fn coverage(weight: i64, covered: usize, names: usize) -> i64 {
+    if names == 0 {
+        0
+    } else {
+        weight * covered as i64 / names as i64
+    }
+}
+
+/// The recency boost of the item at `pos` in the recent list (0 = most recent).
+pub(super) fn recency(pos: usize) -> i64 {
+    RECENT_BOOST_MAX / (pos as i64 + 1)
+}
+
+/// The query-independent prior of an item: a keybinding or slash name, and how deep a
+/// setting key is.
+pub(super) fn prior(bound_or_slash: bool, key: Option<&str>) -> i32 {
+    let mut prior = 0;
+    if bound_or_slash {
+        prior += PRIOR_BOUND;
+    }
+    if let Some(key) = key {
+        prior += match key.matches('.').count() {
+            0 | 1 => PRIOR_TOP_SETTING,
+            2 => PRIOR_SECOND_LEVEL_SETTING,
+            _ => 0,
+        };
+    }
+    prior
+}
+
+/// A slash item: its tier's base, shorter names first (a prefix of fewer chars left over is
+/// the closer one).
+pub(super) fn slash(tier: Tier, name_len: usize) -> i64 {
+    tier.base() - name_len as i64
+}
