@@ -197,3 +197,171 @@ pub(super) fn prior(bound_or_slash: bool, key: Option<&str>) -> i32 {
 pub(super) fn slash(tier: Tier, name_len: usize) -> i64 {
     tier.base() - name_len as i64
 }
+
+/// The weights as the ranker applies them, on small catalogs where one weight alone tells two
+/// items apart.
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::item::{Effect, Item, ItemKind};
+    use crate::rank::{parse_query, Index, RankOptions};
+
+    fn command(id: &str, title: &str) -> Item {
+        Item {
+            id: format!("command:{id}"),
+            kind: ItemKind::Command,
+            title: title.to_string(),
+            source: "core".to_string(),
+            risk: Effect::Safe,
+            command: Some(id.to_string()),
+            ..Item::default()
+        }
+    }
+
+    /// Each ranked item's score by id, and the ids in rank order.
+    fn ranked(
+        items: Vec<Item>,
+        query: &str,
+        recent: &[&str],
+    ) -> (HashMap<String, i64>, Vec<String>) {
+        let index = Index::new(items);
+        let options = RankOptions {
+            recent: recent.iter().map(|id| id.to_string()).collect(),
+            ..RankOptions::default()
+        };
+        let ranked = index.rank(&parse_query(query), &options);
+        let id = |i: usize| index.items()[i].id.clone();
+        (
+            ranked.iter().map(|r| (id(r.index), r.score)).collect(),
+            ranked.iter().map(|r| id(r.index)).collect(),
+        )
+    }
+
+    #[test]
+    fn a_whole_title_word_beats_a_prefix_of_a_longer_one_by_whole_word() {
+        // Both titles start with the query and are wholly matched: only the whole word differs.
+        let (score, order) = ranked(
+            vec![command("a.table", "Table"), command("a.tab", "Tab")],
+            "tab",
+            &[],
+        );
+        assert_eq!(
+            score["command:a.tab"] - score["command:a.table"],
+            WHOLE_WORD
+        );
+        assert_eq!(order, ["command:a.tab", "command:a.table"]);
+    }
+
+    #[test]
+    fn a_title_word_beats_the_same_word_in_the_id() {
+        // One word start each; the title hit also covers half of its name.
+        let (score, order) = ranked(
+            vec![
+                command("b.wrap", "Toggle Lines"),
+                command("a.first", "Toggle Wrap"),
+            ],
+            "wrap",
+            &[],
+        );
+        assert_eq!(
+            score["command:a.first"] - score["command:b.wrap"],
+            WORD_START + WHOLE_WORD - ID_WORD_START + COVERAGE / 2
+        );
+        assert_eq!(order, ["command:a.first", "command:b.wrap"]);
+    }
+
+    #[test]
+    fn each_category_word_costs_category_word() {
+        let (score, order) = ranked(
+            vec![
+                command("b.wrap", "Diff Editor: Word Wrap"),
+                command("a.wrap", "Editor: Word Wrap"),
+            ],
+            "word wrap",
+            &[],
+        );
+        assert_eq!(
+            score["command:a.wrap"] - score["command:b.wrap"],
+            CATEGORY_WORD
+        );
+        assert_eq!(order, ["command:a.wrap", "command:b.wrap"]);
+    }
+
+    #[test]
+    fn a_keyword_hit_scores_its_tier_and_the_word_only() {
+        let mut guides = command("a.guides", "Show Guides");
+        guides.keywords = vec!["ruler".to_string()];
+        let (score, _) = ranked(vec![guides], "ruler", &[]);
+        assert_eq!(
+            score["command:a.guides"],
+            Tier::Secondary.base() + secondary(5)
+        );
+    }
+
+    #[test]
+    fn a_keybinding_is_worth_prior_bound() {
+        let mut bound = command("b.save", "Save All");
+        bound.global_keybinding = true;
+        let (score, order) = ranked(vec![command("a.save", "Save All"), bound], "save all", &[]);
+        assert_eq!(
+            score["command:b.save"] - score["command:a.save"],
+            i64::from(PRIOR_BOUND)
+        );
+        assert_eq!(order, ["command:b.save", "command:a.save"]);
+    }
+
+    #[test]
+    fn recency_lifts_an_item_within_its_tier_but_not_into_the_next() {
+        let items = || {
+            vec![
+                command("a.toggle", "Toggle Minimap"),
+                command("b.minimap", "Minimap"),
+            ]
+        };
+        let (before, _) = ranked(items(), "minimap", &[]);
+        let (after, order) = ranked(items(), "minimap", &["command:a.toggle"]);
+        assert_eq!(
+            after["command:a.toggle"] - before["command:a.toggle"],
+            RECENT_BOOST_MAX
+        );
+        // A title starting with the query is a tier above a word start, recent or not.
+        assert_eq!(order, ["command:b.minimap", "command:a.toggle"]);
+        assert_eq!(after["command:b.minimap"] / TIER, Tier::Prefix as i64);
+        assert_eq!(after["command:a.toggle"] / TIER, Tier::WordStart as i64);
+    }
+
+    #[test]
+    fn a_slash_name_typed_whole_outranks_a_longer_one_it_starts() {
+        let mut wrap = command("a.wrap", "Toggle Word Wrap");
+        wrap.keywords = vec!["/wrap".to_string()];
+        let mut wraps = command("b.wraps", "Wrap Selection");
+        wraps.keywords = vec!["/wraps".to_string()];
+        let (score, order) = ranked(vec![wraps, wrap], "/wrap", &[]);
+        assert_eq!(score["command:a.wrap"], Tier::Exact.base() - 4);
+        assert_eq!(score["command:b.wraps"], Tier::Prefix.base() - 5);
+        assert_eq!(order, ["command:a.wrap", "command:b.wraps"]);
+    }
+
+    #[test]
+    fn fuzzy_hits_need_a_run_and_are_capped() {
+        assert_eq!(
+            fuzzy(FUZZY_MIN_PER_CHAR * 4, 4),
+            Some(FUZZY_MIN_PER_CHAR * 4)
+        );
+        assert_eq!(fuzzy(FUZZY_MIN_PER_CHAR * 4 - 1, 4), None);
+        assert_eq!(fuzzy(10 * FUZZY_MAX, 4), Some(FUZZY_MAX));
+    }
+
+    #[test]
+    fn settings_nearer_the_top_have_the_larger_prior() {
+        assert_eq!(prior(false, Some("editor.fontSize")), PRIOR_TOP_SETTING);
+        assert_eq!(
+            prior(false, Some("editor.minimap.enabled")),
+            PRIOR_SECOND_LEVEL_SETTING
+        );
+        assert_eq!(prior(false, Some("a.b.c.d")), 0);
+        assert_eq!(prior(true, None), PRIOR_BOUND);
+    }
+}
