@@ -108,13 +108,13 @@ impl Index {
     }
 
     /// Whether some word of the catalog starts with `prefix`.
-    pub(super) fn starts_a_word(&self, prefix: &str) -> bool {
+    fn starts_a_word(&self, prefix: &str) -> bool {
         !self.postings.prefix_range(prefix).is_empty()
     }
 
     /// Whether `word` is a word of some title or id (descriptions mention ids such as
     /// `fontsize`, which must not stop a compound from being split).
-    pub(super) fn is_word(&self, word: &str) -> bool {
+    fn is_word(&self, word: &str) -> bool {
         self.postings.is_name_word(word)
     }
 }

@@ -11,8 +11,8 @@ use crate::text::id_words;
 /// A run of the index's text arena.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Span {
-    pub(super) start: u32,
-    pub(super) len: u32,
+    start: u32,
+    len: u32,
 }
 
 impl Span {
@@ -24,10 +24,10 @@ impl Span {
 /// A title word: its lowercase text in the arena and the char where it starts in the title.
 /// u16 fields keep it at 8 bytes; a word past char 65,535 of a title is not indexed.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct TitleWord {
-    pub(super) start: u32,
-    pub(super) len: u16,
-    pub(super) title_char: u16,
+struct TitleWord {
+    start: u32,
+    len: u16,
+    title_char: u16,
 }
 
 /// What ranking needs of one item. Texts live in the index's arena, which saves one
@@ -72,13 +72,13 @@ pub struct Index {
     /// Every entry's lowercase texts, end to end.
     pub(super) text: String,
     /// Title words of every entry, in entry order.
-    pub(super) words: Vec<TitleWord>,
+    words: Vec<TitleWord>,
     /// Word starts in titles and ids, and secondary words, for both modes; the word list
     /// also serves typo fixes and compound splitting of request words.
     pub(super) postings: Postings,
     pub(super) matcher: SkimMatcherV2,
     /// Item positions sorted by id, for lookups by id without a copy of every id.
-    pub(super) by_id: Vec<u32>,
+    by_id: Vec<u32>,
 }
 
 impl Index {
@@ -205,7 +205,7 @@ impl Index {
 }
 
 /// The command id, setting key or item id that ranking reads as the item's identifier.
-pub(super) fn ident_source(item: &Item) -> &str {
+fn ident_source(item: &Item) -> &str {
     item.command
         .as_deref()
         .or(item.key.as_deref())
@@ -213,7 +213,7 @@ pub(super) fn ident_source(item: &Item) -> &str {
 }
 
 /// Bytes an entry's texts take before lowercasing.
-pub(super) fn text_estimate(item: &Item) -> usize {
+fn text_estimate(item: &Item) -> usize {
     let mut n = 2 * item.title.len() + ident_source(item).len();
     n += item.keywords.iter().map(|k| k.len() + 1).sum::<usize>();
     if let Some(schema) = &item.setting {
@@ -234,7 +234,7 @@ pub(super) fn text_estimate(item: &Item) -> usize {
 }
 
 /// Appends `s` to the arena and returns where it went.
-pub(super) fn push_text(text: &mut String, s: &str) -> Span {
+fn push_text(text: &mut String, s: &str) -> Span {
     let start = text.len() as u32;
     text.push_str(s);
     Span {
@@ -243,7 +243,7 @@ pub(super) fn push_text(text: &mut String, s: &str) -> Span {
     }
 }
 
-pub(super) fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entry {
+fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entry {
     // Lowercase char by char, like query words; remember where the name starts.
     let name_char = item
         .title

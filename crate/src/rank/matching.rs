@@ -172,13 +172,7 @@ impl Index {
     }
 
     /// A fuzzy match of `word` in the title, when it is plausible enough to ask skim.
-    pub(super) fn fuzzy_title(
-        &self,
-        entry: &Entry,
-        title: &str,
-        word: &str,
-        len: i64,
-    ) -> Option<WordMatch> {
+    fn fuzzy_title(&self, entry: &Entry, title: &str, word: &str, len: i64) -> Option<WordMatch> {
         let first = word.chars().next().map(char_bit).unwrap_or(0);
         if len < MIN_INNER_LEN
             || entry.initials & first == 0
@@ -250,13 +244,10 @@ impl Index {
 /// (`fosi` → Font Size, `tgwr` → Toggle Word Wrap) with its first two letters starting a
 /// word, or as one title word with letters left out (`comit` → Commit). Cheap, so skim
 /// only scores candidates that pass.
-pub(super) fn plausible_fuzzy<'a>(
-    word: &str,
-    title_words: impl Iterator<Item = &'a str> + Clone,
-) -> bool {
+fn plausible_fuzzy<'a>(word: &str, title_words: impl Iterator<Item = &'a str> + Clone) -> bool {
     // Bytes, not chars: a prefix in chars is a prefix in bytes, and skim makes the real call.
     let chars = word.as_bytes();
-    pub(super) const MAX: usize = 64;
+    const MAX: usize = 64;
     if chars.len() < 2 || chars.len() > MAX {
         return false;
     }

@@ -15,12 +15,12 @@ pub(super) const IN_ID: u8 = 2;
 pub(super) struct Postings {
     pub(super) words: Vec<Box<str>>,
     /// The list number of each word.
-    pub(super) lists: Vec<u32>,
+    lists: Vec<u32>,
     /// List `l`'s title and id hits are `name_hits[name_starts[l]..name_starts[l + 1]]`.
-    pub(super) name_starts: Vec<u32>,
-    pub(super) name_hits: Vec<u32>,
-    pub(super) secondary_starts: Vec<u32>,
-    pub(super) secondary_hits: Vec<u32>,
+    name_starts: Vec<u32>,
+    name_hits: Vec<u32>,
+    secondary_starts: Vec<u32>,
+    secondary_hits: Vec<u32>,
 }
 
 impl Postings {
@@ -162,20 +162,20 @@ impl Postings {
     }
 }
 
-pub(super) type WordIds = HashMap<Box<str>, u32, BuildHasherDefault<WordHasher>>;
+type WordIds = HashMap<Box<str>, u32, BuildHasherDefault<WordHasher>>;
 
 /// While postings are built: the last entry a word was counted for (it counts once per
 /// entry) and its number of hits, per kind of list.
 #[derive(Clone, Copy)]
-pub(super) struct WordCount {
-    pub(super) last_name: u32,
-    pub(super) last_secondary: u32,
-    pub(super) names: u32,
-    pub(super) secondaries: u32,
+struct WordCount {
+    last_name: u32,
+    last_secondary: u32,
+    names: u32,
+    secondaries: u32,
 }
 
 /// The number of `word`, new ones numbered in order of appearance.
-pub(super) fn word_id(ids: &mut WordIds, counts: &mut Vec<WordCount>, word: &str) -> usize {
+fn word_id(ids: &mut WordIds, counts: &mut Vec<WordCount>, word: &str) -> usize {
     if let Some(&id) = ids.get(word) {
         return id as usize;
     }
@@ -192,7 +192,7 @@ pub(super) fn word_id(ids: &mut WordIds, counts: &mut Vec<WordCount>, word: &str
 
 /// A small, fast hash for words (FxHash's mix); the index hashes every word it reads twice.
 #[derive(Default)]
-pub(super) struct WordHasher(u64);
+struct WordHasher(u64);
 
 impl Hasher for WordHasher {
     fn write(&mut self, bytes: &[u8]) {

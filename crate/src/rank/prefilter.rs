@@ -13,7 +13,7 @@ pub(super) fn pair_bits(text: &str) -> u64 {
     bits
 }
 
-pub(super) fn pair_bit(a: char, b: char) -> u64 {
+fn pair_bit(a: char, b: char) -> u64 {
     1 << ((a as u32).wrapping_mul(31).wrapping_add(b as u32) % 64)
 }
 
