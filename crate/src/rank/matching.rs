@@ -1,4 +1,5 @@
-//! Matching: which entries every query word matches, and how well (popup, `all` mode).
+//! Matching: which entries every query word matches, and how well (the popup's `all` mode;
+//! quoted phrases for both modes).
 
 use fuzzy_matcher::FuzzyMatcher;
 
@@ -7,6 +8,7 @@ use super::postings::IN_ID;
 use super::prefilter::{char_bit, char_mask, first_pair_bit};
 use super::score::{self, Tier, ID_SUBSTRING, MIN_INNER_LEN};
 
+/// How one query word matched one entry.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct WordMatch {
     pub(super) tier: Tier,

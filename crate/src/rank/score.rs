@@ -100,8 +100,8 @@ const PRIOR_SECOND_LEVEL_SETTING: i32 = PRIOR_TOP_SETTING / 3;
 /// a recent item rises within its tier but never into the next.
 const RECENT_BOOST_MAX: i64 = TIER / 5;
 
-/// `any` mode (the /do shortlist) weighs a word's hit by where it is, as a percentage of a
-/// hit in the name, times the word's rarity.
+/// `any` mode (the /do shortlist) weighs a word's hit by where it is, in percent, times the
+/// word's rarity. A hit in the name after the category is the full weight.
 pub(super) const ANY_IN_NAME: u32 = 100;
 
 /// A hit in the category or the id: nearly as good, the request may name either.
