@@ -1,0 +1,120 @@
+//! `any` mode, for the /do shortlist: request words weighed by their rarity in the catalog.
+
+use std::collections::HashMap;
+
+use super::index::Index;
+use super::postings::IN_NAME;
+use super::prefilter::char_mask;
+use super::score::{
+    self, Tier, ANY_COVERAGE, ANY_IN_CATEGORY_OR_ID, ANY_IN_NAME, ANY_PRIOR_DIVISOR,
+    ANY_RECENT_DIVISOR, ANY_SCALE, ANY_SECONDARY,
+};
+use super::{Query, RankOptions, RankedItem};
+
+impl Index {
+    /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
+    /// (stems, synonyms, typo fixes); a group's weight is its rarity in the catalog (idf), so
+    /// rare words such as `ruler` outweigh common ones such as `editor`.
+    /// Cost: one pass over the catalog per spelling, a handful per word.
+    pub(super) fn rank_any(
+        &self,
+        query: &Query,
+        options: &RankOptions,
+        recent_pos: &HashMap<&str, usize>,
+        limit: usize,
+    ) -> Vec<RankedItem> {
+        let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+        let groups = crate::vocabulary::expand(
+            &words,
+            |w| self.starts_a_word(w),
+            |w| self.is_word(w),
+            &self.postings.words,
+        );
+        let n = self.entries.len();
+        let allowed: Vec<bool> = self
+            .items
+            .iter()
+            .map(|item| options.kinds.is_empty() || options.kinds.contains(&item.kind))
+            .collect();
+        let mut totals = vec![0f64; n];
+        let mut spellings: Vec<&str> = Vec::new();
+        for group in &groups {
+            let mut best = vec![0u32; n];
+            for (spelling, weight) in &group.alternatives {
+                spellings.push(spelling);
+                let weight = u32::from(*weight);
+                let mut record = |i: usize, quality: u32| {
+                    if allowed[i] {
+                        best[i] = best[i].max(quality * weight / 100);
+                    }
+                };
+                if spelling.contains(' ') {
+                    // A quoted phrase: rare, so a scan of the catalog is affordable.
+                    let mask = char_mask(spelling);
+                    let secondary = self.secondary_hits(spelling);
+                    for (i, entry) in self.entries.iter().enumerate() {
+                        if let Some(m) = self.match_phrase(entry, spelling, mask, secondary[i]) {
+                            record(
+                                i,
+                                if m.tier == Tier::Secondary {
+                                    ANY_SECONDARY
+                                } else {
+                                    ANY_IN_NAME
+                                },
+                            );
+                        }
+                    }
+                    continue;
+                }
+                self.postings.for_prefix(spelling, |i, place, _| {
+                    record(
+                        i as usize,
+                        if place == IN_NAME {
+                            ANY_IN_NAME
+                        } else {
+                            ANY_IN_CATEGORY_OR_ID
+                        },
+                    )
+                });
+                self.postings
+                    .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+            }
+            let df = best.iter().filter(|&&b| b > 0).count();
+            if df == 0 {
+                continue;
+            }
+            let idf = ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
+            for (total, b) in totals.iter_mut().zip(&best) {
+                *total += idf * f64::from(*b);
+            }
+        }
+        let mut scored: Vec<(i64, usize)> = Vec::new();
+        for (i, total) in totals.iter().enumerate() {
+            if *total <= 0.0 {
+                continue;
+            }
+            let entry = &self.entries[i];
+            // Among items matching the same words, the one whose name is mostly those words wins.
+            let (covered, names) = self.name_coverage(entry, &spellings);
+            let coverage = score::coverage(ANY_COVERAGE, covered, names);
+            let mut score =
+                (total * ANY_SCALE) as i64 + coverage + i64::from(entry.prior) / ANY_PRIOR_DIVISOR;
+            if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
+                score += score::recency(pos) / ANY_RECENT_DIVISOR;
+            }
+            scored.push((score, i));
+        }
+        self.top(scored, limit, recent_pos, &spellings)
+    }
+
+    /// Whether some word of the catalog starts with `prefix`.
+    fn starts_a_word(&self, prefix: &str) -> bool {
+        !self.postings.prefix_range(prefix).is_empty()
+    }
+
+    /// Whether `word` is a word of some title or id (descriptions mention ids such as
+    /// `fontsize`, which must not stop a compound from being split).
+    fn is_word(&self, word: &str) -> bool {
+        self.postings.is_name_word(word)
+    }
+}

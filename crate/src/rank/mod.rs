@@ -1,0 +1,160 @@
+//! The ranker: turns typed text into an ordered, highlighted list of catalog items.
+//!
+//! Tiers sit above the fuzzy score so a match on what a user sees first always wins:
+//! exact slash name or id > title prefix > word starts > fuzzy in title > keywords, description
+//! or enum values. Fuzzy matching is `fuzzy-matcher`'s skim algorithm.
+//!
+//! The parts, in the order a query meets them: `query` parses the text; `index` holds each
+//! item's lowercase texts and `postings` the catalog's words; `prefilter` rules entries out by
+//! their bits; `matching` (the popup) and `any` (the /do shortlist) score what is left with the
+//! weights in `score`; `order` keeps the best; `highlight` marks what matched.
+
+mod any;
+mod highlight;
+mod index;
+mod matching;
+mod order;
+mod postings;
+mod prefilter;
+mod query;
+mod score;
+
+use std::collections::HashMap;
+
+use fuzzy_matcher::FuzzyMatcher;
+use serde::{Deserialize, Serialize};
+
+use crate::item::ItemKind;
+use score::{Tier, CATEGORY_WORD, COVERAGE};
+
+pub use index::Index;
+pub use query::{parse_plain, parse_query, Query};
+
+/// `all`: every word must match (the popup). `any`: any word may match (the /do shortlist).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    #[default]
+    All,
+    Any,
+}
+
+/// How to rank.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RankOptions {
+    pub limit: usize,
+    pub mode: Mode,
+    /// Item ids, most recently used first; they get a bounded boost and break ties.
+    pub recent: Vec<String>,
+    /// Only these kinds, when not empty.
+    pub kinds: Vec<ItemKind>,
+}
+
+impl Default for RankOptions {
+    fn default() -> Self {
+        RankOptions {
+            limit: 50,
+            mode: Mode::All,
+            recent: Vec::new(),
+            kinds: Vec::new(),
+        }
+    }
+}
+
+/// One ranked result.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct RankedItem {
+    /// Position of the item in the index.
+    pub index: usize,
+    pub score: i64,
+    /// Highlight ranges in the title, `[start, end)` in UTF-16 code units.
+    pub highlights: Vec<[u32; 2]>,
+}
+
+impl Index {
+    /// Ranks the whole index for `query`. Cost: one pass over every item with a bit-mask
+    /// prefilter; fuzzy matching only where every character of a word occurs in the item.
+    pub fn rank(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
+        let recent_pos: HashMap<&str, usize> = options
+            .recent
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), i))
+            .collect();
+        let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+        let limit = options.limit.max(1);
+        if words.is_empty() && query.slash.is_none() {
+            return self.recent_only(options, limit);
+        }
+        if options.mode == Mode::Any && query.slash.is_none() {
+            return self.rank_any(query, options, &recent_pos, limit);
+        }
+        let phrase = words.join(" ");
+        let whole = query.text.trim().to_lowercase();
+        let allowed =
+            |i: usize| options.kinds.is_empty() || options.kinds.contains(&self.items[i].kind);
+        let mut scored: Vec<(i64, usize)> = Vec::new();
+        if let Some(slash) = &query.slash {
+            for (index, entry) in self.entries.iter().enumerate() {
+                let Some(names) = self.slash(entry) else {
+                    continue;
+                };
+                if !allowed(index) {
+                    continue;
+                }
+                let best = names
+                    .split(' ')
+                    .filter_map(|name| {
+                        let fuzzy = || self.matcher.fuzzy_match(name, slash);
+                        Some((score::slash_tier(name, slash, fuzzy)?, name))
+                    })
+                    .max_by_key(|&(tier, name)| (tier, std::cmp::Reverse(name.len())));
+                let Some((tier, name)) = best else {
+                    continue;
+                };
+                let file_command = self.items[index].kind == ItemKind::Slash;
+                scored.push((
+                    score::slash(tier, name.len(), file_command)
+                        + self.recency_boost(index, &recent_pos),
+                    index,
+                ));
+            }
+        } else {
+            for (index, matched) in self.match_all(&words, &allowed, limit) {
+                let entry = &self.entries[index];
+                let mut tier = matched.lowest;
+                let mut score = matched.score;
+                // Among equal matches, the item whose title is mostly the query is the more specific one.
+                let (covered, names) = self.name_coverage(entry, &words);
+                score += score::coverage(COVERAGE, covered, names);
+                if self.ident(entry) == whole
+                    || self
+                        .slash(entry)
+                        .is_some_and(|names| names.split(' ').any(|n| n == phrase))
+                {
+                    tier = Tier::Exact;
+                } else if self.title_lower(entry).starts_with(&phrase)
+                    || self.name_lower(entry).starts_with(&phrase)
+                {
+                    tier = Tier::Prefix;
+                }
+                // A shorter category is the more general item: `Editor: Word Wrap` before
+                // `Diff Editor: Word Wrap`.
+                score -= CATEGORY_WORD * entry.category_words as i64;
+                score +=
+                    tier.base() + i64::from(entry.prior) + self.recency_boost(index, &recent_pos);
+                scored.push((score, index));
+            }
+        }
+        // A slash name is highlighted where it matches the title, as words are.
+        let slash_word: Vec<&str> = query.slash.iter().map(String::as_str).collect();
+        let shown = if query.slash.is_some() {
+            &slash_word
+        } else {
+            &words
+        };
+        self.top(scored, limit, &recent_pos, shown)
+    }
+}

@@ -1,0 +1,92 @@
+//! Ordering: the best results by score with recency and names breaking ties, and the empty query.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use super::index::Index;
+use super::score;
+use super::{RankOptions, RankedItem};
+
+impl Index {
+    pub(super) fn recency_boost(&self, index: usize, recent_pos: &HashMap<&str, usize>) -> i64 {
+        match recent_pos.get(self.items[index].id.as_str()) {
+            Some(&pos) => score::recency(pos),
+            None => 0,
+        }
+    }
+
+    /// Keeps the best `limit` by score, then recency, title and id, and adds highlights.
+    pub(super) fn top(
+        &self,
+        mut scored: Vec<(i64, usize)>,
+        limit: usize,
+        recent_pos: &HashMap<&str, usize>,
+        words: &[&str],
+    ) -> Vec<RankedItem> {
+        let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
+            b.0.cmp(&a.0)
+                .then_with(|| {
+                    let ra = recent_pos
+                        .get(self.items[a.1].id.as_str())
+                        .copied()
+                        .unwrap_or(usize::MAX);
+                    let rb = recent_pos
+                        .get(self.items[b.1].id.as_str())
+                        .copied()
+                        .unwrap_or(usize::MAX);
+                    ra.cmp(&rb)
+                })
+                .then_with(|| self.items[a.1].title.cmp(&self.items[b.1].title))
+                .then_with(|| self.items[a.1].id.cmp(&self.items[b.1].id))
+        };
+        if scored.len() > limit {
+            scored.select_nth_unstable_by(limit - 1, order);
+            scored.truncate(limit);
+        }
+        scored.sort_unstable_by(order);
+        scored
+            .into_iter()
+            .map(|(score, index)| RankedItem {
+                index,
+                score,
+                highlights: self.highlights(index, words),
+            })
+            .collect()
+    }
+
+    /// An empty query: the recent items, most recent first. With a kind filter (the popup's
+    /// `#` for scripts) the rest of those kinds follow in catalog order, so the filter alone
+    /// lists what there is.
+    pub(super) fn recent_only(&self, options: &RankOptions, limit: usize) -> Vec<RankedItem> {
+        let allowed =
+            |i: &usize| options.kinds.is_empty() || options.kinds.contains(&self.items[*i].kind);
+        let recent: Vec<usize> = options
+            .recent
+            .iter()
+            .filter_map(|id| self.position(id))
+            .filter(allowed)
+            .take(limit)
+            .collect();
+        let mut out: Vec<RankedItem> = recent
+            .iter()
+            .enumerate()
+            .map(|(pos, &index)| RankedItem {
+                index,
+                score: score::recency(pos),
+                highlights: Vec::new(),
+            })
+            .collect();
+        if !options.kinds.is_empty() {
+            let rest = (0..self.items.len())
+                .filter(allowed)
+                .filter(|i| !recent.contains(i))
+                .take(limit - out.len());
+            out.extend(rest.map(|index| RankedItem {
+                index,
+                score: 0,
+                highlights: Vec::new(),
+            }));
+        }
+        out
+    }
+}

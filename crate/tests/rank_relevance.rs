@@ -1,0 +1,360 @@
+//! The ranker's relevance table: popup queries over VS Code 1.139.1's catalog, the rows a user
+//! means by each, and why. The expected rows come from what the query means, not from the
+//! ranker's output, so a retuned weight that reorders them fails here.
+
+mod agent_common;
+
+use agent_common::fixture;
+use solidus_core::rank::{parse_query, RankOptions};
+
+/// One popup query. `rows[k]` lists the item ids row `k` may hold: alternatives where two
+/// items are equally what the user means (same title, or a command and its setting).
+struct Case {
+    query: &'static str,
+    rows: &'static [&'static [&'static str]],
+    why: &'static str,
+}
+
+const fn case(
+    query: &'static str,
+    rows: &'static [&'static [&'static str]],
+    why: &'static str,
+) -> Case {
+    Case { query, rows, why }
+}
+
+const RELEVANCE: &[Case] = &[
+    case(
+        "zen",
+        &[&["command:workbench.action.toggleZenMode"]],
+        "the one command named for it; the Zen Mode settings come after",
+    ),
+    case(
+        "format doc",
+        &[&["command:editor.action.formatDocument"]],
+        "partial words as people type them",
+    ),
+    case(
+        "word wrap",
+        &[
+            &["setting:editor.wordWrap"],
+            &["setting:diffEditor.wordWrap"],
+        ],
+        "the setting named exactly; the shorter category is the general one",
+    ),
+    case(
+        "wrap",
+        &[&["command:editor.action.toggleWordWrap"]],
+        "its slash name is /wrap, the command people mean by the word",
+    ),
+    case(
+        "toggle word wrap",
+        &[&["command:editor.action.toggleWordWrap"]],
+        "the full title",
+    ),
+    case(
+        "towowr",
+        &[&["command:editor.action.toggleWordWrap"]],
+        "word prefixes run together: to-wo-wr",
+    ),
+    case(
+        "minimap",
+        &[&["command:editor.action.toggleMinimap"]],
+        "the command named only for it, before the minimap's many settings",
+    ),
+    case(
+        "theme",
+        &[&["command:workbench.action.selectTheme"]],
+        "the colour theme picker, a title that is just the query's words",
+    ),
+    case(
+        "color theme",
+        &[
+            &[
+                "command:workbench.action.selectTheme",
+                "setting:workbench.colorTheme",
+            ],
+            &[
+                "command:workbench.action.selectTheme",
+                "setting:workbench.colorTheme",
+            ],
+        ],
+        "the picker and the setting it writes, before the preferred dark and light themes",
+    ),
+    case(
+        "save all",
+        &[&["command:workbench.action.files.saveAll"]],
+        "the bound Save All over the one without a keybinding",
+    ),
+    case(
+        "sav",
+        &[&["command:workbench.action.files.save"]],
+        "a word being typed: File: Save, the bound command",
+    ),
+    case(
+        "close editor",
+        &[&["command:workbench.action.closeActiveEditor"]],
+        "the title after the category is exactly the query",
+    ),
+    case(
+        "close all",
+        &[&["command:workbench.action.closeAllEditors"]],
+        "Close All Editors, before closing all groups",
+    ),
+    case(
+        "line numbers",
+        &[&["setting:editor.lineNumbers", "setting:notebook.lineNumbers"]],
+        "a setting named exactly; Show or Hide Line Numbers are narrower",
+    ),
+    case(
+        "auto save",
+        &[
+            &["setting:files.autoSave"],
+            &["setting:files.refactoring.autoSave"],
+        ],
+        "the setting named exactly; the nested one is the specialised variant",
+    ),
+    case(
+        "autosave",
+        &[&["setting:files.autoSave"]],
+        "one word for two title words: the key's word autoSave",
+    ),
+    case(
+        "go to line",
+        &[&["command:workbench.action.gotoLine"]],
+        "Go to Line/Column, before sticky scroll and coverage lines",
+    ),
+    case(
+        "split editor",
+        &[&["command:workbench.action.splitEditor"]],
+        "the plain split before its directions",
+    ),
+    case(
+        "tab size",
+        &[&["setting:editor.tabSize"]],
+        "the setting named exactly, before the tab display size commands",
+    ),
+    case(
+        "format on save",
+        &[
+            &["setting:editor.formatOnSave"],
+            &["setting:editor.formatOnSaveMode"],
+        ],
+        "the switch before its mode",
+    ),
+    case(
+        "render whitespace",
+        &[&["setting:editor.renderWhitespace"]],
+        "the setting named exactly; the toggle command's title adds a word",
+    ),
+    case(
+        "show all commands",
+        &[&["command:workbench.action.showCommands"]],
+        "the full title",
+    ),
+    case(
+        "reload window",
+        &[&["command:workbench.action.reloadWindow"]],
+        "the full title; nothing else has both words in its name",
+    ),
+    case(
+        "open keyboard shortcuts",
+        &[
+            &["command:workbench.action.openGlobalKeybindings"],
+            &["command:workbench.action.openGlobalKeybindingsFile"],
+        ],
+        "the editor before its JSON file",
+    ),
+    case(
+        "sort lines",
+        &[
+            &["command:editor.action.sortLinesAscending"],
+            &["command:editor.action.sortLinesDescending"],
+        ],
+        "the two sorts, before anything merely mentioning lines",
+    ),
+    case(
+        "fold all",
+        &[&["command:editor.foldAll"]],
+        "the full title, before Fold All Except and friends",
+    ),
+    case(
+        "cursor style",
+        &[
+            &["setting:editor.cursorStyle"],
+            &["setting:terminal.integrated.cursorStyle"],
+        ],
+        "the editor's setting before the terminal's, whose category is longer",
+    ),
+    case(
+        "ed fo si",
+        &[&["setting:editor.fontSize"]],
+        "prefixes of every title word",
+    ),
+    case(
+        "editor.fontsize",
+        &[&["setting:editor.fontSize"]],
+        "the setting key typed out",
+    ),
+    case(
+        "/zen",
+        &[&["command:workbench.action.toggleZenMode"]],
+        "a slash name typed exactly",
+    ),
+    case(
+        "rename",
+        &[&["command:editor.action.rename"]],
+        "Rename Symbol, the bound command, before the terminal's and history's renames",
+    ),
+    case(
+        "undo",
+        &[&["command:undo"]],
+        "the bound Undo before the chat editing ones of the same title",
+    ),
+    case(
+        "rulers",
+        &[&["setting:editor.rulers"]],
+        "the setting named exactly",
+    ),
+    case(
+        "git commit",
+        &[&["command:git.commit"]],
+        "Git: Commit itself; same-titled git.commitMessageAccept sorts after it",
+    ),
+    case(
+        "quick fix",
+        &[&["command:editor.action.quickFix"]],
+        "the editor's Quick Fix..., before the terminal's setting",
+    ),
+    case(
+        "\"word wrap\"",
+        &[&["setting:editor.wordWrap"]],
+        "a quoted phrase: the title that is the phrase, before longer ones",
+    ),
+];
+
+/// Queries the ranker gets wrong today: the row a user means, and what leads instead. Each
+/// must still be in the top five; when a change puts it first, move the case into RELEVANCE.
+const NOT_YET: &[Case] = &[
+    case(
+        "font size",
+        &[&["setting:editor.fontSize"]],
+        "Chat: Font Size ties with it and wins on the title's alphabet",
+    ),
+    case(
+        "font family",
+        &[&["setting:editor.fontFamily"]],
+        "Chat: Font Family ties with it and wins on the title's alphabet",
+    ),
+    case(
+        "commit",
+        &[&["command:git.commit"]],
+        "the inline suggestion's Commit leads: it has no category to pay for",
+    ),
+    case(
+        "full screen",
+        &[&["command:workbench.action.toggleFullScreen"]],
+        "Zen Mode: Full Screen leads: its name starts with the phrase (the Prefix tier)",
+    ),
+    case(
+        "toggle comment",
+        &[&["command:editor.action.commentLine"]],
+        "Emmet: Toggle Comment leads: its name starts with the phrase (the Prefix tier)",
+    ),
+    case(
+        "new terminal",
+        &[&["command:workbench.action.terminal.new"]],
+        "New Terminal Window leads: its title starts with the phrase (the Prefix tier)",
+    ),
+    case(
+        "fosi",
+        &[&["setting:editor.fontSize"]],
+        "Focus Sixth Editor Group leads: fo-si starts two of its words too, and skim likes it",
+    ),
+];
+
+/// The top `n` ids for a popup query, with titles for failure messages.
+fn top(query: &str, n: usize) -> Vec<(String, String)> {
+    let index = fixture();
+    let options = RankOptions {
+        limit: n,
+        ..RankOptions::default()
+    };
+    index
+        .rank(&parse_query(query), &options)
+        .iter()
+        .map(|r| {
+            let item = &index.items()[r.index];
+            (item.id.clone(), item.title.clone())
+        })
+        .collect()
+}
+
+fn shown(rows: &[(String, String)]) -> String {
+    rows.iter()
+        .map(|(id, title)| format!("\n      {title} ({id})"))
+        .collect()
+}
+
+#[test]
+fn popup_queries_put_what_the_user_means_first() {
+    let mut wrong = Vec::new();
+    for case in RELEVANCE {
+        let got = top(case.query, case.rows.len().max(5));
+        let fits = case.rows.iter().enumerate().all(|(k, allowed)| {
+            got.get(k)
+                .is_some_and(|(id, _)| allowed.contains(&id.as_str()))
+        });
+        if !fits {
+            wrong.push(format!(
+                "{:?}: expected {:?} ({}); got{}",
+                case.query,
+                case.rows,
+                case.why,
+                shown(&got)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn known_misses_stay_near_the_top_until_fixed() {
+    let mut changed = Vec::new();
+    for case in NOT_YET {
+        let got = top(case.query, 5);
+        let meant = case.rows[0];
+        let first = got
+            .first()
+            .is_some_and(|(id, _)| meant.contains(&id.as_str()));
+        let near = got.iter().any(|(id, _)| meant.contains(&id.as_str()));
+        if first {
+            changed.push(format!(
+                "{:?} now ranks {:?} first: move it into RELEVANCE",
+                case.query, meant
+            ));
+        } else if !near {
+            changed.push(format!(
+                "{:?}: {:?} fell out of the top five ({}); got{}",
+                case.query,
+                meant,
+                case.why,
+                shown(&got)
+            ));
+        }
+    }
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+}
+
+/// The table is worth what its ids are: each must name an item of the catalog.
+#[test]
+fn every_expected_id_is_in_the_catalog() {
+    let index = fixture();
+    let missing: Vec<&str> = RELEVANCE
+        .iter()
+        .chain(NOT_YET)
+        .flat_map(|c| c.rows.iter().flat_map(|r| r.iter().copied()))
+        .filter(|id| index.get(id).is_none())
+        .collect();
+    assert!(missing.is_empty(), "not in the catalog: {missing:?}");
+}
