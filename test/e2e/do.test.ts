@@ -381,21 +381,24 @@ describe('/do with a scripted editor model', () => {
         const text = await dialog.innerText();
         assert.match(text, /Run slash command \/security-review with: src/);
         assert.match(text, /reaches a shell/);
-        await press(dialog, 'Run Plan');
-        // The command's own shell line is confirmed again, in full, before it runs.
-        const shell = await planDialog(page);
-        assert.match(await shell.innerText(), /touch security-review-ran\.txt && echo done/);
+        // The command's own shell line is confirmed again, in full, before it runs; its dialog may
+        // replace the plan's at once, so this waits for that text rather than for a gap between them.
+        await dialog.getByRole('button', { name: 'Run Plan' }).click();
+        const shell = page.locator('.monaco-dialog-box', { hasText: 'touch security-review-ran.txt && echo done' });
+        await shell.waitFor({ state: 'visible', timeout: 30_000 });
         await shell.getByRole('button', { name: 'Run' }).click();
         await waitFor(() => existsSync(path.join(workspaceDir, 'security-review-ran.txt')), 30_000, {
           message: 'the slash command’s shell line to run',
         });
-        await page
-          .locator('.part.statusbar', { hasText: '/security-review expanded and copied' })
-          .waitFor({ timeout: 15_000 });
-        assert.match(
-          solidusLog(),
-          /kept step 1 \[item, reaches a shell\]: Run slash command \/security-review with: src/,
+        // Its text goes where its frontmatter says (the clipboard), and the plan ends as run.
+        const log = await waitFor(
+          () =>
+            /do: outcome: ran 1 step/.test(solidusLog().split('review my changes')[1] ?? '') ? solidusLog() : undefined,
+          15_000,
+          { message: 'the plan’s outcome' },
         );
+        assert.match(log, /kept step 1 \[item, reaches a shell\]: Run slash command \/security-review with: src/);
+        assert.match(log, /slash \/security-review \(claude:project:security-review\.md\) → clipboard/);
       },
       logs,
     );

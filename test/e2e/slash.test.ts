@@ -116,7 +116,7 @@ describe('slash commands in a trusted workspace', () => {
       'slash-after-panic',
       async () => {
         await runPaletteCommand(page, 'Solidus: Force a Core Panic (test hook)');
-        await waitFor(() => /core panic: .*forced by the test hook/.test(editor.solidusLog()), 15_000, {
+        await waitFor(() => /core panic: [\s\S]*forced by the test hook/.test(editor.solidusLog()), 15_000, {
           message: 'the core to panic and restart',
         });
         const frame = await openPopup(page);
