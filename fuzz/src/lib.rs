@@ -714,7 +714,7 @@ pub fn project_build(data: &[u8]) {
 /// File names a workspace folder may hold: every name the core reads or looks for, and member
 /// paths under a few folders.
 fn arbitrary_project(u: &mut Unstructured) -> arbitrary::Result<project::ProjectInput> {
-    let mut names: Vec<String> = project::READ_FILES.iter().map(|s| s.to_string()).collect();
+    let mut names: Vec<String> = project::sources::read_files().map(str::to_string).collect();
     names.extend(project::stack::presence_patterns().iter().map(|s| s.to_string()));
     for member in ["packages/web", "crates/core", "apps/a b", "../up"] {
         for file in ["package.json", "Cargo.toml", "deno.json"] {

@@ -23,6 +23,7 @@ pub mod glob;
 pub mod just;
 pub mod make;
 pub mod npm;
+pub mod sources;
 pub mod stack;
 pub mod tasks;
 
@@ -239,23 +240,6 @@ impl ProjectCatalog {
     }
 }
 
-/// Root-level files whose text the core reads, in every folder.
-pub const READ_FILES: &[&str] = &[
-    "package.json",
-    "pnpm-workspace.yaml",
-    "GNUmakefile",
-    "makefile",
-    "Makefile",
-    "justfile",
-    "Justfile",
-    ".justfile",
-    "JUSTFILE",
-    "Cargo.toml",
-    "deno.json",
-    "deno.jsonc",
-    "composer.json",
-];
-
 /// Round 1 and 2 of the file protocol. With no files yet it lists the fixed root-level names;
 /// once root files are present it adds each folder's member globs. Never fails: a root file
 /// that does not parse just adds no globs (`build_project` reports it).
@@ -265,7 +249,7 @@ pub fn files_to_read(input: &ProjectInput) -> FileRequest {
         .map(|(name, _)| name.to_string())
         .collect();
     for pattern in stack::presence_patterns() {
-        if !presence.iter().any(|p| p == pattern) && !READ_FILES.contains(&pattern) {
+        if !presence.iter().any(|p| p == pattern) && !sources::read_files().any(|f| f == pattern) {
             presence.push(pattern.to_string());
         }
     }
@@ -277,15 +261,15 @@ pub fn files_to_read(input: &ProjectInput) -> FileRequest {
             exclude: vec!["**/node_modules/**".to_string()],
             ..Default::default()
         };
-        npm::request(&folder, &mut request);
-        cargo::request(&folder, &mut request);
-        deno::request(&folder, &mut request);
+        for request_members in sources::SCRIPT_SOURCES.iter().filter_map(|s| s.request) {
+            request_members(&folder, &mut request);
+        }
         if !request.read.is_empty() || !request.presence.is_empty() {
             folders.push(request);
         }
     }
     FileRequest {
-        read: READ_FILES.iter().map(|s| s.to_string()).collect(),
+        read: sources::read_files().map(str::to_string).collect(),
         presence,
         folders,
     }
@@ -310,12 +294,10 @@ pub fn build_project(input: &ProjectInput, known: &Known) -> ProjectCatalog {
             sink: &mut sink,
         };
         let mut out = Vec::new();
-        let runner = npm::collect(&mut ctx, &mut out);
-        make::collect(&mut ctx, &mut out);
-        just::collect(&mut ctx, &mut out);
-        cargo::collect(&mut ctx, &mut out);
-        deno::collect(&mut ctx, &mut out);
-        composer::collect(&mut ctx, &mut out);
+        let mut runner = None;
+        for source in sources::SCRIPT_SOURCES {
+            runner = runner.or((source.collect)(&mut ctx, &mut out));
+        }
         found.extend(stack::detect(&folder, runner, input.os));
         scripts.extend(out.into_iter().map(|s| (name.clone(), s)));
     }

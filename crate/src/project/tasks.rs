@@ -9,10 +9,6 @@ use serde::{Deserialize, Serialize};
 use super::{bad_name, make_id, one_line, Sink};
 use crate::item::{Item, ItemKind};
 
-/// Task sources whose scripts Solidus already lists from the project files.
-pub const DUPLICATE_SOURCES: &[&str] =
-    &["npm", "cargo", "rust", "deno", "make", "just", "composer"];
-
 /// One task as the shell saw it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -41,10 +37,7 @@ pub(crate) fn items(tasks: &[TaskInput], multi: bool, sink: &mut Sink) -> Vec<(I
     let mut out = Vec::new();
     for (index, task) in tasks.iter().enumerate() {
         let source = task.source.trim();
-        if DUPLICATE_SOURCES
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(source))
-        {
+        if super::sources::is_duplicate_task_source(source) {
             continue;
         }
         if let Some(problem) = bad_name(&task.name) {
