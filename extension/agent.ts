@@ -13,16 +13,19 @@ import {
   type WriteTarget,
 } from './doPlan';
 import { hasChatModel, lmComplete } from './lm';
-import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from './providers';
+import {
+  completeWith,
+  endpointOf,
+  HTTP_PROVIDERS,
+  type HttpProviderId,
+  httpProvider,
+  secretName,
+} from './modelProviders';
+import { type ModelRequest, ProviderError } from './providers';
 import { commandLineFor, runItem } from './run';
 import { describeValue } from './settings';
 
-/** The HTTP providers that need a key; the editor's own models do not. */
-export type KeyedProvider = 'openai' | 'anthropic';
-
 const UNDO_STATE = 'solidus.lastPlanUndo';
-const secretName = (provider: KeyedProvider): string => `solidus.ai.apiKey.${provider}`;
-const PROVIDER_LABEL: Record<KeyedProvider, string> = { openai: 'OpenAI-compatible endpoint', anthropic: 'Anthropic' };
 
 /** How one /do request ended, for the log and for callers such as slash commands. */
 export type DoOutcome = 'ran' | 'replyOnly' | 'cancelled' | 'failed' | 'refused';
@@ -146,7 +149,10 @@ export async function promptAndRunDo(ctx: Context): Promise<void> {
 /** "Solidus: Set API Key": stores (or, when left empty, removes) a provider's key in SecretStorage. */
 export async function setApiKey(ctx: Context): Promise<void> {
   const picked = await vscode.window.showQuickPick(
-    (Object.keys(PROVIDER_LABEL) as KeyedProvider[]).map((provider) => ({ label: PROVIDER_LABEL[provider], provider })),
+    (Object.keys(HTTP_PROVIDERS) as HttpProviderId[]).map((provider) => ({
+      label: HTTP_PROVIDERS[provider].label,
+      provider,
+    })),
     { title: 'Solidus: Set API Key', placeHolder: 'Which provider is the key for?' },
   );
   if (!picked) return;
@@ -193,22 +199,23 @@ async function askModel(
 ): Promise<string> {
   const ai = ctx.config.ai;
   const timeoutMs = ai.timeoutSeconds * 1000;
-  let provider = ai.provider;
-  if (provider === 'auto') provider = ai.baseUrl && !(await hasChatModel(ai.model)) ? 'openai' : 'vscode';
-  if (provider === 'vscode') {
+  let chosen = ai.provider;
+  if (chosen === 'auto') chosen = ai.baseUrl && !(await hasChatModel(ai.model)) ? 'openai' : 'vscode';
+  if (chosen === 'vscode') {
     const answer = await lmComplete({ ...prompt, modelHint: ai.model, timeoutMs }, token);
     ctx.log.info(`do: answered by ${answer.model}`);
     return answer.text;
   }
+  const { id, provider } = httpProvider(chosen);
   const controller = new AbortController();
   const link = token.onCancellationRequested(() => controller.abort());
   try {
     const request: ModelRequest = { ...prompt, model: ai.model, timeoutMs, signal: controller.signal };
-    const key = await ctx.extension.secrets.get(secretName(provider));
-    ctx.log.info(`do: asking ${provider} ${ai.baseUrl || '(default endpoint)'} model ${ai.model || '(unset)'}`);
-    return provider === 'openai'
-      ? await openAiComplete(request, ai.baseUrl, key)
-      : await anthropicComplete(request, ai.baseUrl, key);
+    const key = await ctx.extension.secrets.get(secretName(id));
+    ctx.log.info(
+      `do: asking ${id} ${endpointOf(provider, ai.baseUrl) || '(no endpoint)'} model ${ai.model || '(unset)'}`,
+    );
+    return await completeWith(provider, request, ai.baseUrl, key);
   } finally {
     link.dispose();
   }

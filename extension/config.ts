@@ -1,14 +1,13 @@
 // The one typed accessor for Solidus's own settings.
 import * as vscode from 'vscode';
 
-/** Which model answers /do: `auto` and `vscode` use the editor's chat models (`vscode.lm`). */
-export type AiProvider = 'auto' | 'vscode' | 'openai' | 'anthropic';
 /** Where /do writes settings; `auto` writes where the setting is already set. */
 export type SettingsTarget = 'user' | 'workspace' | 'auto';
 
 /** The /do settings (`solidus.ai.*`). */
 export interface AiConfig {
-  provider: AiProvider;
+  /** As set (`auto` when unset); modelProviders.ts knows the values, and an unknown one is an error at /do time. */
+  provider: string;
   /** A model id or family for `vscode`; the model name for the HTTP providers. Empty = first available. */
   model: string;
   baseUrl: string;
@@ -74,7 +73,7 @@ export function readConfig(): SolidusConfig {
       providers: SLASH_PROVIDERS.filter((id) => config.get<unknown>(`slash.providers.${id}`) !== false),
     },
     ai: {
-      provider: oneOf<AiProvider>('ai.provider', ['auto', 'vscode', 'openai', 'anthropic'], 'auto'),
+      provider: text('ai.provider') || 'auto',
       model: text('ai.model'),
       baseUrl: text('ai.baseUrl'),
       // Only an explicit `false` turns the dialog off; anything odd keeps it.

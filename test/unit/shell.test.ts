@@ -58,12 +58,14 @@ describe('readConfig', () => {
     );
   });
 
-  it("gives /do safe defaults: confirmation on, user settings, the editor's models", () => {
+  it('gives /do safe defaults: confirmation on, user settings; an unknown provider is kept for /do to refuse', () => {
     const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
     store.set('solidus.ai.provider', 'somebody');
     store.set('solidus.ai.confirmBeforeRun', 'no');
     store.set('solidus.ai.settingsTarget', 'auto');
     store.set('solidus.ai.timeoutSeconds', 1);
+    assert.equal(readConfig().ai.provider, 'somebody');
+    store.delete('solidus.ai.provider');
     assert.deepEqual(readConfig().ai, {
       provider: 'auto',
       model: '',
