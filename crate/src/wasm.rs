@@ -92,12 +92,13 @@ export interface SlashExpansion {
 }
 export type ProjectOs = "linux" | "macos" | "windows";
 export interface ProjectFileInput { path: string; text: string }
-export interface ProjectFolderInput { name: string; root: string; files: ProjectFileInput[] }
+export interface ProjectFolderInput { name: string; root: string; files: ProjectFileInput[]; entries?: string[] }
 export interface ProjectTaskInput { name: string; source: string; folder: string; detail: string }
 export interface ProjectInput { folders: ProjectFolderInput[]; trusted: boolean; os: ProjectOs; disabledPacks?: string[]; customCommands?: JsonValue; tasks?: ProjectTaskInput[] }
 export interface ProjectFileRequest {
   read: string[]; presence: string[];
   folders: { name: string; read: string[]; presence: string[]; exclude: string[] }[];
+  roots: { name: string; read: string[]; presence: string[] }[];
 }
 export interface RunSpec {
   id: string; folders: string[]; cwd: string; argv: string[]; commandLine: string;
@@ -503,7 +504,7 @@ impl Core {
     }
 }
 
-/// Which project files the shell should read: call with no files first, then again with them.
+/// Which project files the shell should read: call with the root entries first, then with the files read.
 #[wasm_bindgen(js_name = projectFilesToRead)]
 pub fn project_files_to_read(input: JsProjectInput) -> Result<JsProjectFileRequest, JsError> {
     let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;

@@ -11,6 +11,7 @@ import {
   openPopup,
   popupRows,
   readJson,
+  runPaletteCommand,
   sessionForSuite,
   waitFor,
   withFailureArtifacts,
@@ -375,6 +376,31 @@ describe('project items in a trusted workspace', () => {
           `steps logged in order: ${order.join(', ')}`,
         );
         assert.match(log, /Broken: not offered, step 1: /);
+
+        // The custom command's setting step is the last setting change, so Undo takes it back.
+        await runPaletteCommand(page, 'Solidus: Undo Last Setting Change');
+        await waitFor(() => !('editor.wordWrap' in readJson(editor.server.settingsPath)), 10_000, {
+          message: 'editor.wordWrap removed by Undo',
+        });
+      },
+      logs,
+    );
+  });
+
+  test('creating go.mod in the open workspace rebuilds the project (the watch list is what the core reads)', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'project-watch',
+      async () => {
+        writeFileSync(path.join(workspaceDir, 'go.mod'), 'module example.com/demo\n\ngo 1.22\n');
+        try {
+          await waitFor(() => /project built \(go\.mod changed\)/.test(editor.solidusLog()), 20_000, {
+            message: 'a rebuild for the new go.mod',
+          });
+        } finally {
+          rmSync(path.join(workspaceDir, 'go.mod'), { force: true });
+        }
       },
       logs,
     );

@@ -1,0 +1,36 @@
+// Facts the shell takes from the built core: the project watch list.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CoreHost } from '../../extension/core';
+import { watchGlobs } from '../../extension/projectFiles';
+
+describe('facts the shell takes from the core', () => {
+  it('watches what the core reads: deno.jsonc, pnpm-lock.yaml and go.mod at the root, and each member glob', () => {
+    const core = new CoreHost();
+    const base = { trusted: true, os: 'linux' } as const;
+    const listed = core.projectFilesToRead({
+      ...base,
+      folders: [
+        { name: 'app', root: '/app', files: [], entries: ['deno.jsonc', 'pnpm-lock.yaml', 'go.mod', 'README.md'] },
+        { name: 'app', root: '/app2', files: [] },
+      ],
+    });
+    // The core names the folders and picks the root files; the shell matches nothing itself.
+    assert.deepEqual(listed.roots, [
+      { name: 'app', read: ['deno.jsonc'], presence: ['pnpm-lock.yaml', 'go.mod'] },
+      { name: 'app~2', read: [], presence: [] },
+    ]);
+    const request = core.projectFilesToRead({
+      ...base,
+      folders: [
+        { name: 'app', root: '/app', files: [{ path: 'package.json', text: '{"workspaces":["packages/*"]}' }] },
+      ],
+    });
+    const [root, ...rest] = watchGlobs(request, 'app');
+    const names = root.slice(1, -1).split(',');
+    for (const name of ['package.json', 'deno.jsonc', 'pnpm-lock.yaml', 'go.mod', 'Cargo.toml', '*.csproj'])
+      assert.ok(names.includes(name), `${name} in ${root}`);
+    assert.ok(rest.includes('packages/*/package.json'), rest.join());
+    core.dispose();
+  });
+});
