@@ -1,5 +1,6 @@
 // The one typed accessor for Solidus's own settings.
 import * as vscode from 'vscode';
+import type { SlashProvider } from './core';
 
 /** Where /do writes settings; `auto` writes where the setting is already set. */
 export type SettingsTarget = 'user' | 'workspace' | 'auto';
@@ -19,8 +20,11 @@ export interface AiConfig {
 
 /** Where an expanded slash command goes (`solidus.slash.target`); a command's frontmatter may override it. */
 export type SlashTargetSetting = 'do' | 'chat' | 'clipboard';
-/** The tools whose command folders Solidus reads, each switchable with `solidus.slash.providers.<id>`. */
-export const SLASH_PROVIDERS = [
+/**
+ * The tools whose command folders Solidus reads, each switchable with `solidus.slash.providers.<id>`.
+ * The core's `Provider::ALL` is the source; test/wasm/facts.test.ts holds this list and package.json to it.
+ */
+export const SLASH_PROVIDERS: readonly SlashProvider[] = [
   'solidus',
   'claude',
   'claude-skills',
@@ -30,8 +34,8 @@ export const SLASH_PROVIDERS = [
   'cursor',
   'copilot',
   'opencode',
-] as const;
-export type SlashProviderId = (typeof SLASH_PROVIDERS)[number];
+];
+export type SlashProviderId = SlashProvider;
 
 /** The slash-command settings (`solidus.slash.*`). */
 export interface SlashConfig {

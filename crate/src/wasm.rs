@@ -156,6 +156,8 @@ extern "C" {
     pub type JsSlashSearchRequest;
     #[wasm_bindgen(typescript_type = "SlashSearchPlan")]
     pub type JsSlashSearchPlan;
+    #[wasm_bindgen(typescript_type = "SlashProvider[]")]
+    pub type JsSlashProviders;
     #[wasm_bindgen(typescript_type = "SlashDiscoverInput")]
     pub type JsSlashDiscoverInput;
     #[wasm_bindgen(typescript_type = "SlashDiscovery")]
@@ -509,6 +511,13 @@ impl Core {
 pub fn project_files_to_read(input: JsProjectInput) -> Result<JsProjectFileRequest, JsError> {
     let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
     Ok(to_js(&crate::project::files_to_read(&input))?.into())
+}
+
+/// Every slash provider id in registration order; `solidus.slash.providers.<id>` settings follow it.
+#[wasm_bindgen(js_name = slashProviders)]
+pub fn slash_providers() -> Result<JsSlashProviders, JsError> {
+    let ids: Vec<&str> = crate::slash::Provider::ALL.iter().map(|p| p.id()).collect();
+    Ok(to_js(&ids)?.into())
 }
 
 /// Where to look for slash-command files, given the project roots and the home folder.
