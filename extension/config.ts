@@ -1,9 +1,10 @@
 // The one typed accessor for Solidus's own settings.
 import * as vscode from 'vscode';
 import type { SlashProvider } from './core';
+import type { TargetPreference } from './settings';
 
-/** Where /do writes settings; `auto` writes where the setting is already set. */
-export type SettingsTarget = 'user' | 'workspace' | 'auto';
+/** Where /do writes settings; `auto` writes where the setting is already set (the writer's own preference type). */
+export type SettingsTarget = TargetPreference;
 
 /** The /do settings (`solidus.ai.*`). */
 export interface AiConfig {
