@@ -387,20 +387,27 @@ describe('project items in a trusted workspace', () => {
     );
   });
 
-  test('creating go.mod in the open workspace rebuilds the project (the watch list is what the core reads)', async () => {
+  test('creating and deleting go.mod in the open workspace rebuilds the project (the watch list is what the core reads)', async () => {
     const { page } = editor;
     await withFailureArtifacts(
       page,
       'project-watch',
       async () => {
-        writeFileSync(path.join(workspaceDir, 'go.mod'), 'module example.com/demo\n\ngo 1.22\n');
+        const builds = () =>
+          editor
+            .solidusLog()
+            .split('\n')
+            .filter((line) => line.includes('project built ('));
+        const seesGo = (line: string | undefined) => /stacks \[[^\]]*\bGo\b/.test(line ?? '');
+        assert.ok(!builds().some(seesGo), 'no Go stack before go.mod exists');
+        const goMod = path.join(workspaceDir, 'go.mod');
+        writeFileSync(goMod, 'module example.com/demo\n\ngo 1.22\n');
         try {
-          await waitFor(() => /project built \(go\.mod changed\)/.test(editor.solidusLog()), 20_000, {
-            message: 'a rebuild for the new go.mod',
-          });
+          await waitFor(() => seesGo(builds().at(-1)), 20_000, { message: 'a rebuild that sees the new go.mod' });
         } finally {
-          rmSync(path.join(workspaceDir, 'go.mod'), { force: true });
+          rmSync(goMod, { force: true });
         }
+        await waitFor(() => !seesGo(builds().at(-1)), 20_000, { message: 'a rebuild after go.mod is gone' });
       },
       logs,
     );
