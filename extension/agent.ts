@@ -1,19 +1,20 @@
 // /do in the editor: context, shortlist and prompt, the model, the checked plan, confirmation, run, undo, audit.
 import * as vscode from 'vscode';
-import type { JsonValue, PlanStep, PromptContext, ValidatedPlan } from './core';
+import type { PlanStep, PromptContext, ValidatedPlan } from './core';
 import type { Context } from './ctx';
-import { chooseWriteTarget, describeStepForLog, RUN_PLAN, UndoJournal, type WriteTarget } from './doPlan';
+import { describeStepForLog, RUN_PLAN } from './doPlan';
 import { hasChatModel, lmComplete } from './lm';
-import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from './providers';
+import {
+  completeWith,
+  endpointOf,
+  HTTP_PROVIDERS,
+  type HttpProviderId,
+  httpProvider,
+  secretName,
+} from './modelProviders';
+import { type ModelRequest, ProviderError } from './providers';
 import { runItem } from './run';
-import { describeValue } from './settings';
-
-/** The HTTP providers that need a key; the editor's own models do not. */
-export type KeyedProvider = 'openai' | 'anthropic';
-
-const UNDO_STATE = 'solidus.lastPlanUndo';
-const secretName = (provider: KeyedProvider): string => `solidus.ai.apiKey.${provider}`;
-const PROVIDER_LABEL: Record<KeyedProvider, string> = { openai: 'OpenAI-compatible endpoint', anthropic: 'Anthropic' };
+import type { SettingChange } from './settings';
 
 /** How one /do request ended, for the log and for callers such as slash commands. */
 export type DoOutcome = 'ran' | 'replyOnly' | 'cancelled' | 'failed' | 'refused';
@@ -136,7 +137,10 @@ export async function promptAndRunDo(ctx: Context): Promise<void> {
 /** "Solidus: Set API Key": stores (or, when left empty, removes) a provider's key in SecretStorage. */
 export async function setApiKey(ctx: Context): Promise<void> {
   const picked = await vscode.window.showQuickPick(
-    (Object.keys(PROVIDER_LABEL) as KeyedProvider[]).map((provider) => ({ label: PROVIDER_LABEL[provider], provider })),
+    (Object.keys(HTTP_PROVIDERS) as HttpProviderId[]).map((provider) => ({
+      label: HTTP_PROVIDERS[provider].label,
+      provider,
+    })),
     { title: 'Solidus: Set API Key', placeHolder: 'Which provider is the key for?' },
   );
   if (!picked) return;
@@ -158,24 +162,6 @@ export async function setApiKey(ctx: Context): Promise<void> {
   }
 }
 
-/** "Solidus: Undo Last Plan": restores every setting the last plan changed, in each scope it wrote. */
-export async function undoLastPlan(ctx: Context): Promise<void> {
-  const journal = UndoJournal.fromJSON(ctx.extension.globalState.get<unknown>(UNDO_STATE));
-  if (journal.size === 0) {
-    void vscode.window.showInformationMessage('Solidus: the last plan changed no settings; there is nothing to undo.');
-    return;
-  }
-  const config = vscode.workspace.getConfiguration();
-  for (const entry of journal.restoreOrder()) {
-    await config.update(entry.key, entry.previous, scope(entry.target));
-    ctx.log.info(`undo: ${entry.key} back to ${describeValue(entry.previous)} (${entry.target} settings)`);
-  }
-  await ctx.extension.globalState.update(UNDO_STATE, undefined);
-  void vscode.window.showInformationMessage(
-    `Solidus: restored ${journal.size} setting${journal.size === 1 ? '' : 's'} changed by the last plan.`,
-  );
-}
-
 async function askModel(
   ctx: Context,
   prompt: { system: string; user: string },
@@ -183,22 +169,23 @@ async function askModel(
 ): Promise<string> {
   const ai = ctx.config.ai;
   const timeoutMs = ai.timeoutSeconds * 1000;
-  let provider = ai.provider;
-  if (provider === 'auto') provider = ai.baseUrl && !(await hasChatModel(ai.model)) ? 'openai' : 'vscode';
-  if (provider === 'vscode') {
+  let chosen = ai.provider;
+  if (chosen === 'auto') chosen = ai.baseUrl && !(await hasChatModel(ai.model)) ? 'openai' : 'vscode';
+  if (chosen === 'vscode') {
     const answer = await lmComplete({ ...prompt, modelHint: ai.model, timeoutMs }, token);
     ctx.log.info(`do: answered by ${answer.model}`);
     return answer.text;
   }
+  const { id, provider } = httpProvider(chosen);
   const controller = new AbortController();
   const link = token.onCancellationRequested(() => controller.abort());
   try {
     const request: ModelRequest = { ...prompt, model: ai.model, timeoutMs, signal: controller.signal };
-    const key = await ctx.extension.secrets.get(secretName(provider));
-    ctx.log.info(`do: asking ${provider} ${ai.baseUrl || '(default endpoint)'} model ${ai.model || '(unset)'}`);
-    return provider === 'openai'
-      ? await openAiComplete(request, ai.baseUrl, key)
-      : await anthropicComplete(request, ai.baseUrl, key);
+    const key = await ctx.extension.secrets.get(secretName(id));
+    ctx.log.info(
+      `do: asking ${id} ${endpointOf(provider, ai.baseUrl) || '(no endpoint)'} model ${ai.model || '(unset)'}`,
+    );
+    return await completeWith(provider, request, ai.baseUrl, key);
   } finally {
     link.dispose();
   }
@@ -206,7 +193,7 @@ async function askModel(
 
 /** Runs the steps in order; the first failure stops the plan and names the step. */
 async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
-  const journal = new UndoJournal();
+  const change = ctx.settings.begin('/do');
   const log = (line: string) => ctx.log.info(`do: ${line}`);
   let failed: { index: number; step: PlanStep; message: string } | undefined;
   await vscode.window.withProgress(
@@ -215,14 +202,11 @@ async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
       for (const [index, step] of plan.steps.entries()) {
         progress.report({ message: `${index + 1}/${plan.steps.length}: ${step.description}` });
         try {
-          await runStep(ctx, step, journal);
+          await runStep(ctx, step, change);
           log(`ran ${describeStepForLog(step, index)}`);
         } catch (error) {
           failed = { index, step, message: error instanceof Error ? error.message : String(error) };
           return;
-        } finally {
-          // Keep Undo current even when a later step fails.
-          if (journal.size) await ctx.extension.globalState.update(UNDO_STATE, journal.toJSON());
         }
       }
     },
@@ -235,37 +219,26 @@ async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
     void vscode.window.showErrorMessage(
       `Solidus /do: step ${failed.index + 1} (${failed.step.description}) failed: ${failed.message}.` +
         (rest ? ` The ${rest} step${rest === 1 ? '' : 's'} after it did not run.` : '') +
-        (journal.size ? ' "Solidus: Undo Last Plan" restores the settings already changed.' : ''),
+        (change.size ? ' "Solidus: Undo Last Setting Change" restores the settings already changed.' : ''),
     );
     return 'failed';
   }
   log(
-    `outcome: ran ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${journal.size ? `, changed ${journal.size} setting(s)` : ''}`,
+    `outcome: ran ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${change.size ? `, changed ${change.size} setting(s)` : ''}`,
   );
-  if (journal.size === 0) await ctx.extension.globalState.update(UNDO_STATE, undefined);
   vscode.window.setStatusBarMessage(
-    `Solidus /do: done (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'})${journal.size ? ' · "Solidus: Undo Last Plan" reverts it' : ''}`,
+    `Solidus /do: done (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'})${change.size ? ' · "Solidus: Undo Last Setting Change" reverts it' : ''}`,
     8000,
   );
   return 'ran';
 }
 
-async function runStep(ctx: Context, step: PlanStep, journal: UndoJournal): Promise<void> {
+async function runStep(ctx: Context, step: PlanStep, change: SettingChange): Promise<void> {
   switch (step.type) {
     case 'setting': {
-      // The core checked the value when it validated the plan; check again against the live schema.
-      const check = ctx.core.checkSetting({ key: step.key, value: step.value });
-      if (!check.ok) throw new Error(`the value is not accepted: ${check.message}`);
-      const config = vscode.workspace.getConfiguration();
-      const scopes = config.inspect<JsonValue>(step.key);
-      const target = chooseWriteTarget(
-        ctx.config.ai.settingsTarget,
-        scopes,
-        (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
-      );
-      journal.record(step.key, target, target === 'workspace' ? scopes?.workspaceValue : scopes?.globalValue);
-      await config.update(step.key, check.value, scope(target));
-      ctx.log.info(`do: set ${step.key} = ${describeValue(check.value)} (${target} settings)`);
+      // The core checked the value when it validated the plan; the writer checks it against the live schema.
+      const written = await change.write(step.key, { value: step.value }, ctx.config.ai.settingsTarget);
+      if (!written.ok) throw new Error(`the value is not accepted: ${written.message}`);
       return;
     }
     case 'terminal':
@@ -280,7 +253,8 @@ async function runStep(ctx: Context, step: PlanStep, journal: UndoJournal): Prom
       const item = ctx.core.item(step.id);
       if (!item) throw new Error(`“${step.title}” is no longer in the catalog`);
       // The plan's dialog showed this step (with its command line when it reaches a shell).
-      const outcome = await runItem(ctx, item, { args: step.args, confirmed: true });
+      // A custom command's settings join the plan's change, so one Undo restores the whole plan.
+      const outcome = await runItem(ctx, item, { args: step.args, confirmed: true, change });
       if (outcome === 'cancelled') throw new Error('cancelled by the user');
       return;
     }
@@ -293,10 +267,6 @@ function sendToTerminal(ctx: Context, command: string): void {
   terminal.show();
   terminal.sendText(command, true);
   ctx.log.info(`do: sent to a terminal: ${command}`);
-}
-
-function scope(target: WriteTarget): vscode.ConfigurationTarget {
-  return target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
 }
 
 const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };

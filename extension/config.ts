@@ -1,14 +1,15 @@
 // The one typed accessor for Solidus's own settings.
 import * as vscode from 'vscode';
+import type { SlashProvider } from './core';
+import type { TargetPreference } from './settings';
 
-/** Which model answers /do: `auto` and `vscode` use the editor's chat models (`vscode.lm`). */
-export type AiProvider = 'auto' | 'vscode' | 'openai' | 'anthropic';
-/** Where /do writes settings; `auto` writes where the setting is already set. */
-export type SettingsTarget = 'user' | 'workspace' | 'auto';
+/** Where /do writes settings; `auto` writes where the setting is already set (the writer's own preference type). */
+export type SettingsTarget = TargetPreference;
 
 /** The /do settings (`solidus.ai.*`). */
 export interface AiConfig {
-  provider: AiProvider;
+  /** As set (`auto` when unset); modelProviders.ts knows the values, and an unknown one is an error at /do time. */
+  provider: string;
   /** A model id or family for `vscode`; the model name for the HTTP providers. Empty = first available. */
   model: string;
   baseUrl: string;
@@ -20,8 +21,11 @@ export interface AiConfig {
 
 /** Where an expanded slash command goes (`solidus.slash.target`); a command's frontmatter may override it. */
 export type SlashTargetSetting = 'do' | 'chat' | 'clipboard';
-/** The tools whose command folders Solidus reads, each switchable with `solidus.slash.providers.<id>`. */
-export const SLASH_PROVIDERS = [
+/**
+ * The tools whose command folders Solidus reads, each switchable with `solidus.slash.providers.<id>`.
+ * The core's `Provider::ALL` is the source; test/wasm/facts.test.ts holds this list and package.json to it.
+ */
+export const SLASH_PROVIDERS: readonly SlashProvider[] = [
   'solidus',
   'claude',
   'claude-skills',
@@ -31,8 +35,8 @@ export const SLASH_PROVIDERS = [
   'cursor',
   'copilot',
   'opencode',
-] as const;
-export type SlashProviderId = (typeof SLASH_PROVIDERS)[number];
+];
+export type SlashProviderId = SlashProvider;
 
 /** The slash-command settings (`solidus.slash.*`). */
 export interface SlashConfig {
@@ -74,7 +78,7 @@ export function readConfig(): SolidusConfig {
       providers: SLASH_PROVIDERS.filter((id) => config.get<unknown>(`slash.providers.${id}`) !== false),
     },
     ai: {
-      provider: oneOf<AiProvider>('ai.provider', ['auto', 'vscode', 'openai', 'anthropic'], 'auto'),
+      provider: text('ai.provider') || 'auto',
       model: text('ai.model'),
       baseUrl: text('ai.baseUrl'),
       // Only an explicit `false` turns the dialog off; anything odd keeps it.

@@ -39,6 +39,7 @@ export type {
   SlashDiscovery,
   SlashExpandRequest,
   SlashExpansion,
+  SlashProvider,
   SlashSearchPlan,
   SlashSearchRequest,
   ValidatedPlan,
@@ -66,6 +67,7 @@ import type {
   SlashDiscovery,
   SlashExpandRequest,
   SlashExpansion,
+  SlashProvider,
   SlashSearchPlan,
   SlashSearchRequest,
   Warning,
@@ -180,6 +182,11 @@ export class CoreHost {
   /** Parses and validates a model's raw answer against the catalog. */
   checkPlan(text: string): CheckPlanResult {
     return this.call(() => this.requireCore().checkPlan(text));
+  }
+
+  /** Every slash provider id, in the core's order: the one list the settings are checked against. */
+  slashProviders(): SlashProvider[] {
+    return this.call(() => this.glue.slashProviders());
   }
 
   /** Where to look for slash-command files. */

@@ -4,6 +4,7 @@ import { readConfig, type SolidusConfig } from './config';
 import { type CatalogSources, type CatalogStats, CoreHost } from './core';
 import { ProjectService } from './project';
 import { RecentItems } from './recent';
+import { SettingsWriter } from './settings';
 import { SlashService } from './slash';
 import { collectSources } from './sources';
 
@@ -11,6 +12,8 @@ export class Context implements vscode.Disposable {
   readonly log: vscode.LogOutputChannel;
   readonly core: CoreHost;
   readonly recent: RecentItems;
+  /** The one way settings are written (popup, custom commands, /do), with the Undo journal. */
+  readonly settings: SettingsWriter;
   /** Slash commands from files; discovered in the background, refreshed by watchers. */
   readonly slash: SlashService;
   /** Scripts, tasks, packs and custom commands from the workspace; rebuilt when their files change. */
@@ -33,6 +36,11 @@ export class Context implements vscode.Disposable {
     this.push(this.log, this.changeEmitter);
     this.core = new CoreHost((message) => this.log.error(`core panic: ${message}`));
     this.recent = new RecentItems(extension.globalState, () => this.config.recentItems);
+    this.settings = new SettingsWriter({
+      checkSetting: (params) => this.core.checkSetting(params),
+      state: extension.globalState,
+      log: (line) => this.log.info(line),
+    });
     this.slash = new SlashService(this);
     this.project = new ProjectService(this);
     this.push(this.slash, this.project);

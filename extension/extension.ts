@@ -1,9 +1,10 @@
 // Entry point: activation builds the context, registers the command table and starts the catalog build.
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { promptAndRunDo, setApiKey, undoLastPlan } from './agent';
+import { promptAndRunDo, setApiKey } from './agent';
 import { Context } from './ctx';
 import { Popup } from './popup';
+import { undoLastSettingChange } from './settings';
 import { pickAndRunSlash } from './slashRun';
 import { toSnapshot } from './sources';
 
@@ -16,7 +17,8 @@ const COMMANDS: CommandTable = {
   'solidus.showLog': (ctx) => ctx.log.show(true),
   'solidus.exportCatalogSnapshot': (ctx) => exportSnapshot(ctx),
   'solidus.do': (ctx) => promptAndRunDo(ctx),
-  'solidus.undoLastPlan': (ctx) => undoLastPlan(ctx),
+  // The id predates the popup and custom commands sharing the journal; keybindings keep working.
+  'solidus.undoLastPlan': (ctx) => undoLastSettingChange(ctx.settings),
   'solidus.setApiKey': (ctx) => setApiKey(ctx),
   'solidus.runSlashCommand': (ctx) => pickAndRunSlash(ctx),
 };

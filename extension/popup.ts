@@ -6,7 +6,7 @@ import type { Input, Item, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
 import { runItem } from './run';
-import { currentValue, describeValue, writeUserSetting } from './settings';
+import { currentValue, describeValue, type ValueInput } from './settings';
 import { runSlashText } from './slashRun';
 
 /** The built-in terminal item, which `$ command` runs (always confirmed). */
@@ -258,18 +258,15 @@ export class Popup implements vscode.Disposable {
     this.post({ type: 'stage', stage });
   }
 
-  /** Checks a value with the core and writes it only when the schema accepts it. */
-  private async applyValue(key: string, input: { text: string } | { value: JsonValue }): Promise<void> {
-    const check = this.ctx.core.checkSetting({ key, ...input });
-    if (!check.ok) {
-      this.ctx.log.info(`refused value for ${key}: ${check.message}`);
-      this.post({ type: 'message', level: 'error', text: `Not written: ${check.message}.` });
+  /** Writes to the user settings through the one writer, which checks the value and keeps it for Undo. */
+  private async applyValue(key: string, input: ValueInput): Promise<void> {
+    const written = await this.ctx.settings.write('the popup', key, input);
+    if (!written.ok) {
+      this.post({ type: 'message', level: 'error', text: `Not written: ${written.message}.` });
       return;
     }
-    await writeUserSetting(key, check.value);
-    this.ctx.log.info(`set ${key} = ${describeValue(check.value)} (user settings)`);
     this.close();
-    vscode.window.setStatusBarMessage(`Solidus: ${key} set to ${describeValue(check.value)}`, 4000);
+    vscode.window.setStatusBarMessage(`Solidus: ${key} set to ${describeValue(written.value)}`, 4000);
   }
 
   private html(webview: vscode.Webview, root: vscode.Uri): string {

@@ -1,8 +1,8 @@
 // The project service: reads the workspace's scripts, tasks and custom commands into the core and keeps them live.
 import * as vscode from 'vscode';
-import type { CustomCommand, JsonValue, ProjectOs, ProjectResult } from './core';
+import type { CustomCommand, JsonValue, ProjectFileRequest, ProjectOs, ProjectResult } from './core';
 import type { Context } from './ctx';
-import { fetchTaskList, type NamedFolder, readProjectFiles, taskToInput, uniqueFolderNames } from './projectFiles';
+import { fetchTaskList, type NamedFolder, readProjectFiles, taskToInput, watchGlobs } from './projectFiles';
 import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 
 /** How long file events settle before a rebuild (package managers write many files at once). */
@@ -20,7 +20,7 @@ export class ProjectService implements vscode.Disposable {
   private folders: NamedFolder[] = [];
   private taskById = new Map<string, vscode.Task>();
   private readonly queue = new RebuildQueue((reason) => this.refreshOnce(reason));
-  private watcher: vscode.FileSystemWatcher | undefined;
+  private watchers: vscode.FileSystemWatcher[] = [];
   private watchKey = '';
   private readonly disposables: vscode.Disposable[] = [];
   private readonly changeEmitter = new vscode.EventEmitter<void>();
@@ -65,8 +65,6 @@ export class ProjectService implements vscode.Disposable {
     const started = performance.now();
     try {
       const workspaceFolders = vscode.workspace.workspaceFolders ?? [];
-      const names = uniqueFolderNames(workspaceFolders.map((f) => f.name));
-      const folders = workspaceFolders.map((folder, i) => ({ name: names[i], folder }));
       const trusted = vscode.workspace.isTrusted;
       const config = vscode.workspace.getConfiguration('solidus');
       const packs = config.get<Record<string, unknown>>('packs') ?? {};
@@ -80,8 +78,8 @@ export class ProjectService implements vscode.Disposable {
       } as const;
       const warn = (message: string) => log.warn(`project: ${message}`);
       // Restricted Mode: VS Code runs no task provider, and workspace tasks are not offered anyway.
-      const [input, taskList] = await Promise.all([
-        readProjectFiles(folders, base, (request) => this.ctx.core.projectFilesToRead(request), warn),
+      const [{ input, folders, request }, taskList] = await Promise.all([
+        readProjectFiles(workspaceFolders, base, (request) => this.ctx.core.projectFilesToRead(request), warn),
         trusted ? fetchTaskList(warn) : Promise.resolve([]),
       ]);
       const folderName = (folder: vscode.WorkspaceFolder) =>
@@ -95,10 +93,7 @@ export class ProjectService implements vscode.Disposable {
       this.taskById = new Map(result.tasks.map((ref) => [ref.id, taskList[ref.index]]));
       for (const warning of result.warnings.slice(0, 50)) warn(`${warning.source}: ${warning.message}`);
       this.showCustomProblems(result.customCommands);
-      this.watch(
-        folders,
-        input.folders.flatMap((f) => f.files.map((file) => file.path)),
-      );
+      this.watch(folders, request);
       const files = input.folders.reduce((n, f) => n + f.files.length, 0);
       log.info(
         `project built (${reason}): ${result.tasks.length} tasks, ` +
@@ -128,45 +123,29 @@ export class ProjectService implements vscode.Disposable {
     );
   }
 
-  /** Watches every file name the project was built from (and tasks.json) in every folder. */
-  private watch(folders: readonly NamedFolder[], paths: string[]): void {
-    const names = new Set(paths.map((p) => p.split('/').pop() ?? p));
-    for (const name of [
-      'package.json',
-      'Makefile',
-      'makefile',
-      'GNUmakefile',
-      'justfile',
-      'Justfile',
-      'Cargo.toml',
-      'deno.json',
-      'composer.json',
-      'tasks.json',
-    ]) {
-      names.add(name);
-    }
-    const key = [...names].sort().join(',');
-    if (key === this.watchKey && this.watcher) return;
+  /** Watches, in every folder, exactly the files the core reads (root names, presence patterns, member globs). */
+  private watch(folders: readonly NamedFolder[], request: ProjectFileRequest): void {
+    const globs = folders.map(({ name, folder }) => ({ folder, globs: watchGlobs(request, name) }));
+    const key = JSON.stringify(globs.map(({ folder, globs }) => [folder.uri.toString(), globs]));
+    if (key === this.watchKey) return;
     this.watchKey = key;
-    this.watcher?.dispose();
-    const watcher = vscode.workspace.createFileSystemWatcher(`**/{${[...names].map(escapeGlob).join(',')}}`);
-    const changed = (uri: vscode.Uri) => {
-      if (uri.path.includes('/node_modules/') || !folders.some((f) => uri.path.startsWith(f.folder.uri.path))) return;
-      this.schedule(`${uri.path.split('/').pop()} changed`);
-    };
-    watcher.onDidChange(changed);
-    watcher.onDidCreate(changed);
-    watcher.onDidDelete(changed);
-    this.watcher = watcher;
+    for (const watcher of this.watchers.splice(0)) watcher.dispose();
+    // files.watcherExclude (node_modules by default) keeps installs from firing these.
+    const changed = (uri: vscode.Uri) => this.schedule(`${uri.path.split('/').pop()} changed`);
+    for (const { folder, globs: patterns } of globs) {
+      for (const glob of patterns) {
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
+        watcher.onDidChange(changed);
+        watcher.onDidCreate(changed);
+        watcher.onDidDelete(changed);
+        this.watchers.push(watcher);
+      }
+    }
   }
 
   dispose(): void {
     this.queue.dispose();
-    this.watcher?.dispose();
+    for (const watcher of this.watchers.splice(0)) watcher.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
-}
-
-function escapeGlob(name: string): string {
-  return name.replace(/[{}[\],*?]/g, (c) => `[${c}]`);
 }

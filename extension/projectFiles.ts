@@ -15,26 +15,27 @@ export interface NamedFolder {
   folder: vscode.WorkspaceFolder;
 }
 
-/** Unique, stable names in folder order, so ids built from them never change between builds. */
-export function uniqueFolderNames(names: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return names.map((raw) => {
-    const base = raw.trim() || 'folder';
-    let name = base;
-    for (let n = 2; seen.has(name); n += 1) name = `${base}~${n}`;
-    seen.add(name);
-    return name;
-  });
+/** What one build read: the input for the core, the folders under the core's names, and the core's last request. */
+export interface ProjectFiles {
+  input: ProjectInput;
+  folders: NamedFolder[];
+  /** Its `read`, `presence` and member globs are everything a rebuild depends on (see `watchGlobs`). */
+  request: ProjectFileRequest;
 }
 
-/** Whether a root-level name matches a pattern with `*` and `?` only (the core's presence patterns). */
-export function matchesRootPattern(pattern: string, name: string): boolean {
-  if (!/[*?]/.test(pattern)) return pattern === name;
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '[^/]*')
-    .replace(/\?/g, '[^/]');
-  return new RegExp(`^${source}$`).test(name);
+/**
+ * The globs, relative to one folder, whose files a rebuild reads: the core's root names and presence
+ * patterns, the folder's member globs, and VS Code's own tasks.json (the tasks come from VS Code).
+ */
+export function watchGlobs(request: ProjectFileRequest, folder: string): string[] {
+  const root = [...request.read.map(escapeGlob), ...request.presence];
+  const members = request.folders.find((f) => f.name === folder);
+  return [`{${root.join(',')}}`, ...(members?.read ?? []), ...(members?.presence ?? []), '.vscode/tasks.json'];
+}
+
+/** A literal file name as a glob that matches only itself. */
+function escapeGlob(name: string): string {
+  return name.replace(/[{}[\],*?]/g, (c) => `[${c}]`);
 }
 
 /** A task as the core needs it: name, source, folder and what it runs. */
@@ -61,42 +62,53 @@ function describeExecution(execution: vscode.Task['execution']): string {
   return '';
 }
 
-/** Reads the project files of every folder in the core's two rounds; `warn` gets what was skipped. */
+/**
+ * Reads the project files of every folder in the core's two rounds: the root listings go in and the
+ * core names the folders and picks the root files; then the member globs it finds are expanded.
+ * `warn` gets what was skipped.
+ */
 export async function readProjectFiles(
-  folders: readonly NamedFolder[],
+  workspaceFolders: readonly vscode.WorkspaceFolder[],
   base: Omit<ProjectInput, 'folders'>,
   filesToRead: (input: ProjectInput) => ProjectFileRequest,
   warn: (message: string) => void,
-): Promise<ProjectInput> {
-  const input = (files: Map<string, ProjectFileInput[]>): ProjectInput => ({
+): Promise<ProjectFiles> {
+  const rootOf = (folder: vscode.WorkspaceFolder) => folder.uri.fsPath || folder.uri.toString();
+  const entries = await Promise.all(
+    workspaceFolders.map(async (folder) => {
+      try {
+        const listed = await vscode.workspace.fs.readDirectory(folder.uri);
+        return listed.filter(([, type]) => !(type & vscode.FileType.Directory)).map(([name]) => name);
+      } catch (error) {
+        warn(`${folder.name}: cannot list the folder: ${String(error)}`);
+        return [];
+      }
+    }),
+  );
+  const first = filesToRead({
     ...base,
-    folders: folders.map(({ name, folder }) => ({
-      name,
-      root: folder.uri.fsPath || folder.uri.toString(),
-      files: files.get(name) ?? [],
+    folders: workspaceFolders.map((folder, i) => ({
+      name: folder.name,
+      root: rootOf(folder),
+      files: [],
+      entries: entries[i],
     })),
   });
+  // The core answers one root per folder, in order, under the name its ids use.
+  const folders: NamedFolder[] = workspaceFolders.map((folder, i) => ({ name: first.roots[i].name, folder }));
+  const input = (files: Map<string, ProjectFileInput[]>): ProjectInput => ({
+    ...base,
+    folders: folders.map(({ name, folder }) => ({ name, root: rootOf(folder), files: files.get(name) ?? [] })),
+  });
   const files = new Map<string, ProjectFileInput[]>(folders.map(({ name }) => [name, []]));
-  const first = filesToRead(input(files));
   await Promise.all(
-    folders.map(async ({ name, folder }) => {
+    folders.map(async ({ name, folder }, i) => {
       const list = files.get(name)!;
-      let entries: [string, vscode.FileType][] = [];
-      try {
-        entries = await vscode.workspace.fs.readDirectory(folder.uri);
-      } catch (error) {
-        warn(`${name}: cannot list the folder: ${String(error)}`);
-        return;
+      for (const entry of first.roots[i].read) {
+        const text = await readText(vscode.Uri.joinPath(folder.uri, entry), `${name}/${entry}`, warn);
+        if (text !== undefined) list.push({ path: entry, text });
       }
-      for (const [entry, type] of entries) {
-        if (type & vscode.FileType.Directory) continue;
-        if (first.read.includes(entry)) {
-          const text = await readText(vscode.Uri.joinPath(folder.uri, entry), `${name}/${entry}`, warn);
-          if (text !== undefined) list.push({ path: entry, text });
-        } else if (first.presence.some((pattern) => matchesRootPattern(pattern, entry))) {
-          list.push({ path: entry, text: '' });
-        }
-      }
+      for (const entry of first.roots[i].presence) list.push({ path: entry, text: '' });
     }),
   );
   const second = filesToRead(input(files));
@@ -137,7 +149,7 @@ export async function readProjectFiles(
       for (const pattern of request.presence) await expand(pattern, false);
     }),
   );
-  return input(files);
+  return { input: input(files), folders, request: second };
 }
 
 /** VS Code's tasks, or none (with a warning) when the providers fail or take too long. */

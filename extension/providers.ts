@@ -152,19 +152,18 @@ export async function openAiComplete(
   return nonEmpty(answer.choices[0]?.message?.content, label);
 }
 
-/** Anthropic messages API. */
+/** Anthropic messages API at `baseUrl` (the provider table supplies the default and checks the key). */
 export async function anthropicComplete(
   request: ModelRequest,
   baseUrl: string,
   apiKey: string | undefined,
 ): Promise<string> {
-  if (!apiKey) throw new ProviderError('No Anthropic API key: set one with "Solidus: Set API Key".', 'config');
   if (!request.model) throw new ProviderError('Set solidus.ai.model to an Anthropic model name.', 'config');
-  const root = trimSlash(baseUrl || 'https://api.anthropic.com');
+  const root = trimSlash(baseUrl);
   const label = `Anthropic (${root})`;
   const answer = (await postJson({
     url: `${root}/v1/messages`,
-    headers: { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' },
+    headers: { ...(apiKey ? { 'x-api-key': apiKey } : {}), 'anthropic-version': '2023-06-01' },
     body: {
       model: request.model,
       max_tokens: 2048,

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { CustomCommand, Item, RunSpec } from './core';
 import type { Context } from './ctx';
 import { runFileAction } from './fileActions';
-import { describeValue, writeUserSetting } from './settings';
+import { describeValue, type SettingChange } from './settings';
 import { runSlashText } from './slashRun';
 
 /** The words on the button that runs something in a terminal. */
@@ -14,6 +14,8 @@ export interface RunOptions {
   args?: string;
   /** True when the user already confirmed this exact run (a plan's dialog showed it). */
   confirmed?: boolean;
+  /** The settings change a custom command's setting steps join (a /do plan's); else each run is its own. */
+  change?: SettingChange;
 }
 
 /** What a run came to: done, or stopped by the user before anything ran. */
@@ -160,6 +162,8 @@ async function runCustom(ctx: Context, command: CustomCommand, options: RunOptio
     if (answer !== RUN_BUTTON) return 'cancelled';
   }
   let terminal: vscode.Terminal | undefined;
+  // One run is one change for Undo, begun at its first setting step.
+  let change = options.change;
   for (const [i, step] of command.steps.entries()) {
     try {
       switch (step.type) {
@@ -168,9 +172,9 @@ async function runCustom(ctx: Context, command: CustomCommand, options: RunOptio
           else await vscode.commands.executeCommand(step.command, step.args);
           break;
         case 'setting': {
-          const check = ctx.core.checkSetting({ key: step.key, value: step.value });
-          if (!check.ok) throw new Error(`the value is not accepted: ${check.message}`);
-          await writeUserSetting(step.key, check.value);
+          change ??= ctx.settings.begin(`custom command “${command.name}”`);
+          const written = await change.write(step.key, { value: step.value });
+          if (!written.ok) throw new Error(`the value is not accepted: ${written.message}`);
           break;
         }
         case 'terminal':

@@ -101,12 +101,13 @@ export interface SlashExpansion {
 }
 export type ProjectOs = "linux" | "macos" | "windows";
 export interface ProjectFileInput { path: string; text: string }
-export interface ProjectFolderInput { name: string; root: string; files: ProjectFileInput[] }
+export interface ProjectFolderInput { name: string; root: string; files: ProjectFileInput[]; entries?: string[] }
 export interface ProjectTaskInput { name: string; source: string; folder: string; detail: string }
 export interface ProjectInput { folders: ProjectFolderInput[]; trusted: boolean; os: ProjectOs; disabledPacks?: string[]; customCommands?: JsonValue; tasks?: ProjectTaskInput[] }
 export interface ProjectFileRequest {
   read: string[]; presence: string[];
   folders: { name: string; read: string[]; presence: string[]; exclude: string[] }[];
+  roots: { name: string; read: string[]; presence: string[] }[];
 }
 export interface RunSpec {
   id: string; folders: string[]; cwd: string; argv: string[]; commandLine: string;
@@ -164,6 +165,8 @@ extern "C" {
     pub type JsSlashSearchRequest;
     #[wasm_bindgen(typescript_type = "SlashSearchPlan")]
     pub type JsSlashSearchPlan;
+    #[wasm_bindgen(typescript_type = "SlashProvider[]")]
+    pub type JsSlashProviders;
     #[wasm_bindgen(typescript_type = "SlashDiscoverInput")]
     pub type JsSlashDiscoverInput;
     #[wasm_bindgen(typescript_type = "SlashDiscovery")]
@@ -642,11 +645,18 @@ pub fn parse_input_js(text: &str) -> Result<JsInput, JsError> {
     Ok(to_js(&parse_input(text))?.into())
 }
 
-/// Which project files the shell should read: call with no files first, then again with them.
+/// Which project files the shell should read: call with the root entries first, then with the files read.
 #[wasm_bindgen(js_name = projectFilesToRead)]
 pub fn project_files_to_read(input: JsProjectInput) -> Result<JsProjectFileRequest, JsError> {
     let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
     Ok(to_js(&crate::project::files_to_read(&input))?.into())
+}
+
+/// Every slash provider id in registration order; `solidus.slash.providers.<id>` settings follow it.
+#[wasm_bindgen(js_name = slashProviders)]
+pub fn slash_providers() -> Result<JsSlashProviders, JsError> {
+    let ids: Vec<&str> = crate::slash::Provider::ALL.iter().map(|p| p.id()).collect();
+    Ok(to_js(&ids)?.into())
 }
 
 /// Where to look for slash-command files, given the project roots and the home folder.

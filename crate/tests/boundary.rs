@@ -21,13 +21,12 @@ use solidus_core::slash::{
     SearchRequest,
 };
 
-/// One declared TypeScript type: its fields, and which of them are required (interfaces only).
+/// One declared TypeScript type: its fields, and which of them are required (interfaces only:
+/// a union's fields are each some variant's, so none is required of every value).
 #[derive(Debug, Default)]
 struct Declared {
     fields: BTreeSet<String>,
     required: BTreeSet<String>,
-    /// An interface (`{ … }` with required fields) rather than a union or intersection alias.
-    interface: bool,
 }
 
 /// The TypeScript section of `src/wasm.rs`.
@@ -57,10 +56,7 @@ fn declarations(ts: &str) -> BTreeMap<String, Declared> {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
-        let mut declared = Declared {
-            interface,
-            ..Default::default()
-        };
+        let mut declared = Declared::default();
         for body in top_level_objects(rest) {
             for entry in split_entries(&body) {
                 let entry = entry.trim();

@@ -376,6 +376,13 @@ fn build_project_survives_arbitrary_workspaces() {
                         }
                     })
                     .collect(),
+                entries: {
+                    let mut entries: Vec<String> = (0..rng.below(4))
+                        .map(|_| rng.text(&["a", "*", "/", ".", "json", "é"], 3))
+                        .collect();
+                    entries.push(rng.pick(PATHS).to_string());
+                    entries
+                },
             })
             .collect();
         let input = ProjectInput {

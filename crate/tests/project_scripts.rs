@@ -4,7 +4,7 @@
 mod project_common;
 
 use project_common::{build, expect, folder, input, rows, warnings};
-use solidus_core::project::{files_to_read, FolderRequest, Os, ProjectInput};
+use solidus_core::project::{files_to_read, FolderRequest, Os, ProjectInput, RootRequest};
 use solidus_core::{Effect, EnterAction, ItemKind};
 
 const PNPM_ROOT: &str = r#"{
@@ -1134,6 +1134,59 @@ fn two_round_file_protocol() {
             ],
         }]
     );
+}
+
+/// The core, not the shell, names the folders and matches their root entries, so a watcher built
+/// from `read` and `presence` sees exactly what a rebuild would read.
+#[test]
+fn root_entries_are_picked_and_folders_named_by_the_core() {
+    let strings = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let mut a = folder("app", &[]);
+    a.entries = strings(&[
+        "package.json",
+        "deno.jsonc",
+        "pnpm-lock.yaml",
+        "go.mod",
+        "Web.csproj",
+        "README.md",
+        "sub/package.json",
+        "",
+    ]);
+    let mut b = folder("app", &[]);
+    b.entries = strings(&["Cargo.toml", "yarn.lock", "cargo.toml"]);
+    let request = files_to_read(&input(vec![a, b, folder(" ", &[])]));
+    assert_eq!(
+        request.roots,
+        [
+            RootRequest {
+                name: "app".into(),
+                read: strings(&["package.json", "deno.jsonc"]),
+                presence: strings(&["pnpm-lock.yaml", "go.mod", "Web.csproj"]),
+            },
+            RootRequest {
+                name: "app~2".into(),
+                read: strings(&["Cargo.toml"]),
+                presence: strings(&["yarn.lock"]),
+            },
+            RootRequest {
+                name: "folder".into(),
+                ..Default::default()
+            },
+        ]
+    );
+    // Every pick is covered by the patterns the shell watches.
+    for root in &request.roots {
+        for name in root.read.iter().chain(&root.presence) {
+            assert!(
+                request.read.contains(name)
+                    || request
+                        .presence
+                        .iter()
+                        .any(|p| solidus_core::project::glob::matches(p, name)),
+                "{name}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -729,10 +729,14 @@ fn arbitrary_project(u: &mut Unstructured) -> arbitrary::Result<project::Project
             let text: String = u.arbitrary()?;
             files.push(project::FileInput { path, text });
         }
+        // Root entries: the listed names plus arbitrary ones, as a directory listing would give.
+        let mut entries: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
+        entries.push(u.arbitrary()?);
         folders.push(project::FolderInput {
             name: u.arbitrary()?,
             root: String::new(),
             files,
+            entries,
         });
     }
     let sources = ["Workspace", "npm", "typescript", "gulp", "", "shell"];

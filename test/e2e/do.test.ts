@@ -159,7 +159,7 @@ describe('/do with a scripted editor model', () => {
         assert.match(log, /do: raw response \(\d+ chars\): Sure! Here is the plan/);
         assert.match(log, /do: outcome: ran 2 steps/);
 
-        await runPaletteCommand(page, 'Solidus: Undo Last Plan');
+        await runPaletteCommand(page, 'Solidus: Undo Last Setting Change');
         await waitFor(() => !('editor.fontSize' in userSettings()) && !('editor.wordWrap' in userSettings()), 10_000, {
           message: 'both settings removed again',
         });

@@ -10,6 +10,7 @@ import {
   openPopup,
   POPUP_SCREENSHOT,
   readJson,
+  runPaletteCommand,
   startSession,
   waitFor,
   withFailureArtifacts,
@@ -115,12 +116,13 @@ describe('Solidus popup', () => {
     );
   });
 
-  test('a number setting takes 18 and refuses "abc" and 500 without touching the file', async () => {
+  test('a number setting takes 18 and refuses "abc" and 500 without touching the file; Undo takes the 18 back', async () => {
     const { page } = editor;
     await withFailureArtifacts(
       page,
       'popup-font-size',
       async () => {
+        const fontBefore = userSettings()['editor.fontSize'];
         let frame = await openPopup(page);
         await search(frame, 'font size', 'setting:editor.fontSize');
         await selectWithKeys(page, frame, 'setting:editor.fontSize');
@@ -159,6 +161,14 @@ describe('Solidus popup', () => {
           await page.keyboard.press('Escape'); // back to search
           await page.keyboard.press('Escape'); // close
         }
+
+        // The popup's write is the last setting change (the refusals wrote nothing), so Undo takes back exactly it.
+        const wrapBefore = userSettings()['editor.wordWrap'];
+        await runPaletteCommand(page, 'Solidus: Undo Last Setting Change');
+        await waitFor(() => userSettings()['editor.fontSize'] === fontBefore, 10_000, {
+          message: `editor.fontSize back to ${JSON.stringify(fontBefore)} after Undo`,
+        });
+        assert.equal(userSettings()['editor.wordWrap'], wrapBefore, 'Undo restores only the last change');
       },
       logs,
     );

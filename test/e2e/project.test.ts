@@ -11,6 +11,7 @@ import {
   openPopup,
   popupRows,
   readJson,
+  runPaletteCommand,
   sessionForSuite,
   waitFor,
   withFailureArtifacts,
@@ -375,6 +376,38 @@ describe('project items in a trusted workspace', () => {
           `steps logged in order: ${order.join(', ')}`,
         );
         assert.match(log, /Broken: not offered, step 1: /);
+
+        // The custom command's setting step is the last setting change, so Undo takes it back.
+        await runPaletteCommand(page, 'Solidus: Undo Last Setting Change');
+        await waitFor(() => !('editor.wordWrap' in readJson(editor.server.settingsPath)), 10_000, {
+          message: 'editor.wordWrap removed by Undo',
+        });
+      },
+      logs,
+    );
+  });
+
+  test('creating and deleting go.mod in the open workspace rebuilds the project (the watch list is what the core reads)', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'project-watch',
+      async () => {
+        const builds = () =>
+          editor
+            .solidusLog()
+            .split('\n')
+            .filter((line) => line.includes('project built ('));
+        const seesGo = (line: string | undefined) => /stacks \[[^\]]*\bGo\b/.test(line ?? '');
+        assert.ok(!builds().some(seesGo), 'no Go stack before go.mod exists');
+        const goMod = path.join(workspaceDir, 'go.mod');
+        writeFileSync(goMod, 'module example.com/demo\n\ngo 1.22\n');
+        try {
+          await waitFor(() => seesGo(builds().at(-1)), 20_000, { message: 'a rebuild that sees the new go.mod' });
+        } finally {
+          rmSync(goMod, { force: true });
+        }
+        await waitFor(() => !seesGo(builds().at(-1)), 20_000, { message: 'a rebuild after go.mod is gone' });
       },
       logs,
     );

@@ -1,29 +1,28 @@
-// Units of the project shell's pure logic: folder names, root patterns, new file names (command lines and the grammar are the core's: crate/src/project/facts.rs, crate/src/input.rs).
+// Units of the project shell's pure logic: watch globs and new file names (command lines and the grammar are the core's: crate/src/project/facts.rs, crate/src/input.rs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { ProjectFileRequest } from '../../extension/core';
 import { checkNewPath, copyName } from '../../extension/fileActions';
-import { matchesRootPattern, uniqueFolderNames } from '../../extension/projectFiles';
+import { watchGlobs } from '../../extension/projectFiles';
 
-describe('folder names', () => {
-  it('keeps distinct names and numbers repeats in order, so ids stay stable', () => {
-    assert.deepEqual(uniqueFolderNames(['app', 'web', 'app', ' ', 'app']), ['app', 'web', 'app~2', 'folder', 'app~3']);
-  });
-});
-
-describe('root patterns', () => {
-  it('matches literal names exactly and * ? within one name', () => {
-    const table: [string, string, boolean][] = [
-      ['go.mod', 'go.mod', true],
-      ['go.mod', 'go.modx', false],
-      ['*.csproj', 'App.csproj', true],
-      ['*.csproj', 'App.csproj.bak', false],
-      ['*.csproj', 'sub/App.csproj', false],
-      ['build.gradle?kts', 'build.gradle.kts', true],
-      ['a+b(c)', 'a+b(c)', true],
-      ['*.sln', 'x.sln', true],
-    ];
-    for (const [pattern, name, expected] of table)
-      assert.equal(matchesRootPattern(pattern, name), expected, `${pattern} vs ${name}`);
+describe('watch globs', () => {
+  it("are the core's root names (escaped), its presence patterns, the folder's member globs and tasks.json", () => {
+    const request: ProjectFileRequest = {
+      read: ['package.json', 'odd{name}.json'],
+      presence: ['go.mod', '*.csproj'],
+      folders: [{ name: 'web', read: ['packages/*/package.json'], presence: ['crates/*/src/main.rs'], exclude: [] }],
+      roots: [],
+    };
+    assert.deepEqual(watchGlobs(request, 'web'), [
+      '{package.json,odd[{]name[}].json,go.mod,*.csproj}',
+      'packages/*/package.json',
+      'crates/*/src/main.rs',
+      '.vscode/tasks.json',
+    ]);
+    assert.deepEqual(watchGlobs(request, 'other'), [
+      '{package.json,odd[{]name[}].json,go.mod,*.csproj}',
+      '.vscode/tasks.json',
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import * as vscode from 'vscode';
 import { readConfig } from '../../extension/config';
 import { RecentItems } from '../../extension/recent';
-import { currentValue, describeValue, writeUserSetting } from '../../extension/settings';
+import { currentValue, describeValue } from '../../extension/settings';
 
 class MemoryMemento {
   private readonly values = new Map<string, unknown>();
@@ -38,9 +38,11 @@ describe('RecentItems', () => {
 });
 
 describe('settings helpers', () => {
-  it('writes to the user target and reads back', async () => {
-    await writeUserSetting('editor.fontSize', 18);
+  it('reads the value in effect and describes values for messages', () => {
+    const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
+    store.set('editor.fontSize', 18);
     assert.equal(currentValue('editor.fontSize'), 18);
+    store.delete('editor.fontSize');
     assert.equal(describeValue('on'), '"on"');
     assert.equal(describeValue(undefined), 'unset');
   });
@@ -58,12 +60,14 @@ describe('readConfig', () => {
     );
   });
 
-  it("gives /do safe defaults: confirmation on, user settings, the editor's models", () => {
+  it('gives /do safe defaults: confirmation on, user settings; an unknown provider is kept for /do to refuse', () => {
     const store = (vscode as unknown as { __configuration: Map<string, unknown> }).__configuration;
     store.set('solidus.ai.provider', 'somebody');
     store.set('solidus.ai.confirmBeforeRun', 'no');
     store.set('solidus.ai.settingsTarget', 'auto');
     store.set('solidus.ai.timeoutSeconds', 1);
+    assert.equal(readConfig().ai.provider, 'somebody');
+    store.delete('solidus.ai.provider');
     assert.deepEqual(readConfig().ai, {
       provider: 'auto',
       model: '',

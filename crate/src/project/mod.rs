@@ -3,9 +3,11 @@
 //!
 //! The shell and the core talk in two rounds:
 //!
-//! 1. `files_to_read` lists, for every folder, the root-level files to read (`read`) and the
-//!    patterns whose mere presence matters (`presence`: lockfiles and stack markers, sent with
-//!    empty text). The shell reads what exists and calls `files_to_read` again.
+//! 1. The shell lists each folder's root-level files (`entries`) and calls `files_to_read`, which
+//!    names every folder (`roots`) and picks from its entries the files to read and those whose
+//!    mere presence matters (lockfiles and stack markers, sent with empty text). `read` and
+//!    `presence` are the patterns behind those picks, for the shell's file watcher. The shell
+//!    reads the picks and calls `files_to_read` again.
 //! 2. The second answer adds, per folder, the member globs found in the root files (npm, yarn,
 //!    pnpm, bun, Cargo and Deno workspaces). The shell expands them, adds the files it found,
 //!    and calls `build_project`. Globs depend only on root files, so two rounds always suffice.
@@ -81,6 +83,8 @@ pub struct FolderInput {
     /// A display path; never used to find files.
     pub root: String,
     pub files: Vec<FileInput>,
+    /// The root-level file names the shell listed; only `files_to_read` looks at them.
+    pub entries: Vec<String>,
 }
 
 /// Everything `build_project` needs; every field is optional on the wire.
@@ -103,12 +107,27 @@ pub struct ProjectInput {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FileRequest {
-    /// Root-level files to read in every folder, when they exist.
+    /// Root-level file names read in every folder, when they exist (`roots` has the picks).
     pub read: Vec<String>,
     /// Patterns relative to every folder root (no `**`) whose matches are sent with empty text.
+    /// With `read` and the member globs, these are every file a rebuild depends on: watch them.
     pub presence: Vec<String>,
     /// Member globs per folder, found in the root files already read (round 2).
     pub folders: Vec<FolderRequest>,
+    /// Every input folder in order, under the name the core gives it, with its root picks.
+    pub roots: Vec<RootRequest>,
+}
+
+/// One folder's name and the listed root entries to send: the core matches them, not the shell.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RootRequest {
+    /// Unique among the folders (a repeated name gets `~2`, `~3`); ids are built from it.
+    pub name: String,
+    /// Entries to read and send with their text.
+    pub read: Vec<String>,
+    /// Entries to send with empty text.
+    pub presence: Vec<String>,
 }
 
 /// Member globs of one folder: expand each relative to the folder root, skipping `exclude`.
@@ -240,9 +259,12 @@ impl ProjectCatalog {
     }
 }
 
-/// Round 1 and 2 of the file protocol. With no files yet it lists the fixed root-level names;
-/// once root files are present it adds each folder's member globs. Never fails: a root file
-/// that does not parse just adds no globs (`build_project` reports it).
+/// Root entries beyond this many are not looked at, so a vast folder stays cheap.
+const MAX_ROOT_ENTRIES: usize = 50_000;
+
+/// Round 1 and 2 of the file protocol. With entries it picks the root files to send; once root
+/// files are present it adds each folder's member globs. Never fails: a root file that does not
+/// parse just adds no globs (`build_project` reports it). Cost: entries × presence patterns.
 pub fn files_to_read(input: &ProjectInput) -> FileRequest {
     let mut presence: Vec<String> = npm::LOCKFILES
         .iter()
@@ -254,7 +276,9 @@ pub fn files_to_read(input: &ProjectInput) -> FileRequest {
         }
     }
     let mut folders = Vec::new();
+    let mut roots = Vec::new();
     for (name, folder_input) in folder_names(&input.folders) {
+        roots.push(root_request(&name, &folder_input.entries, &presence));
         let folder = Folder::new(&name, folder_input);
         let mut request = FolderRequest {
             name: name.clone(),
@@ -272,7 +296,28 @@ pub fn files_to_read(input: &ProjectInput) -> FileRequest {
         read: sources::read_files().map(str::to_string).collect(),
         presence,
         folders,
+        roots,
     }
+}
+
+/// Picks a folder's root entries: the script sources' exact names are read, presence patterns match the rest.
+fn root_request(name: &str, entries: &[String], presence: &[String]) -> RootRequest {
+    let mut request = RootRequest {
+        name: name.to_string(),
+        ..Default::default()
+    };
+    for entry in entries.iter().take(MAX_ROOT_ENTRIES) {
+        // Root entries are plain names; anything with a separator is not one.
+        if entry.is_empty() || entry.contains(['/', '\\']) {
+            continue;
+        }
+        if sources::read_files().any(|f| f == entry) {
+            request.read.push(entry.clone());
+        } else if presence.iter().any(|p| glob::matches(p, entry)) {
+            request.presence.push(entry.clone());
+        }
+    }
+    request
 }
 
 /// Builds every project, built-in and custom item. Never fails and never panics: a broken file

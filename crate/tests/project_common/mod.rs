@@ -17,6 +17,7 @@ pub fn folder(name: &str, files: &[(&str, &str)]) -> FolderInput {
                 text: text.to_string(),
             })
             .collect(),
+        ..Default::default()
     }
 }
 
