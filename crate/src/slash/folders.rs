@@ -153,7 +153,10 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
 /// Depth and file-name suffix of each provider's folders.
 pub(crate) fn layout(provider: Provider) -> (u32, &'static str) {
     match provider {
-        Provider::Solidus | Provider::Codex | Provider::Cursor => (1, ".md"),
+        Provider::Solidus | Provider::Cursor => (1, ".md"),
+        // Codex takes `.md` in any case, which a suffix cannot say: the shell lists every file
+        // and discovery keeps the prompts.
+        Provider::Codex => (1, ""),
         Provider::Copilot => (1, ".prompt.md"),
         Provider::ClaudeSkills => (2, "/SKILL.md"),
         Provider::Claude | Provider::ClaudePlugins | Provider::OpenCode => (RECURSIVE_DEPTH, ".md"),
