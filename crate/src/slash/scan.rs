@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::dialect::{claude, codex};
+use super::dialect::{claude, codex, opencode};
 use super::template::{parse_tag, Tag};
 use super::Tool;
 
@@ -357,7 +357,17 @@ fn scan_at<'a>(
                 end + 1,
             )
         }
-        b'@' if matches!(tool, Tool::Solidus | Tool::Claude | Tool::OpenCode) => {
+        b'@' if tool == Tool::OpenCode => {
+            let path = opencode::file_reference(body, i)?;
+            hit(
+                Tok::File {
+                    path,
+                    raw: &rest[..path.len() + 1],
+                },
+                path.len() + 1,
+            )
+        }
+        b'@' if matches!(tool, Tool::Solidus | Tool::Claude) => {
             // Only at a word start, so `user@host` and `$@` are not references.
             if i > 0 && !bytes[i - 1].is_ascii_whitespace() && bytes[i - 1] != b'(' {
                 return None;

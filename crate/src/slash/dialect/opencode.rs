@@ -55,6 +55,30 @@ fn image_token(text: &str) -> Option<usize> {
     Some(6 + spaces + digits + 1)
 }
 
+/// OpenCode's `@file` at byte `at` of `body` (`FILE_REGEX` in `config/markdown.ts`): not after a
+/// word character or a backtick; an optional leading `.`, then characters other than
+/// whitespace, backticks, commas and dots, then any number of `.` plus such characters, so a
+/// sentence's final dot and a comma stay outside. Returns the path, never empty.
+pub(crate) fn file_reference(body: &str, at: usize) -> Option<&str> {
+    let before = body[..at].chars().next_back();
+    if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '`') {
+        return None;
+    }
+    let rest = &body[at + 1..];
+    let stop = |c: char| c.is_whitespace() || c == '\u{feff}' || c == '`' || c == ',' || c == '.';
+    let run = |from: usize| rest[from..].find(stop).map_or(rest.len(), |k| from + k);
+    let mut end = if rest.starts_with('.') { 1 } else { 0 };
+    end = run(end);
+    while rest[end..].starts_with('.') {
+        let next = run(end + 1);
+        if next == end + 1 {
+            break;
+        }
+        end = next;
+    }
+    (end > 0).then(|| &rest[..end])
+}
+
 /// What `$N` receives, where `last` is the highest `N` in the body and `words` the arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Position {
@@ -90,5 +114,16 @@ mod tests {
         assert_eq!(split_args("a [Image 2] b"), ["a", "[Image 2]", "b"]);
         assert_eq!(split_args("[image  10]"), ["[image  10]"]);
         assert_eq!(split_args("[Image x]"), ["[Image", "x]"]);
+    }
+
+    #[test]
+    fn file_references_stop_at_sentence_ends() {
+        fn at(s: &str) -> Option<&str> {
+            file_reference(s, s.find('@').unwrap_or(0))
+        }
+        assert_eq!(at("see @a.md."), Some("a.md"));
+        assert_eq!(at("x@y"), None);
+        assert_eq!(at("@ x"), None);
+        assert_eq!(at("@.b"), Some(".b"));
     }
 }
