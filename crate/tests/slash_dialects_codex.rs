@@ -340,6 +340,11 @@ fn codex_finds_prompts_as_custom_prompts_does() {
         }
         assert_eq!(c.argument_hint.as_deref(), *hint, "{PROMPTS}: {test}");
     }
+    let bare = run(vec![prompt("p.md", "Just a body line")]);
+    assert_eq!(
+        bare.commands[0].description, "send saved prompt",
+        "openai/codex@4a1707e1a73184dae3c9c668422d3dba5ff7c09c codex-rs/tui/src/bottom_pane/command_popup.rs"
+    );
     // An unterminated block is body, with no metadata.
     let open = run(vec![prompt("p.md", "---\ndescription: x\nBody")]);
     assert_eq!(

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use solidus_core::slash::{
-    discover, render_body, CandidateFile, DiscoverInput, Discovery, Provider, Scope, Segment,
+    discover, render_body, search_folders, CandidateFile, DiscoverInput, Discovery, Provider,
+    Scope, SearchRequest, Segment,
 };
 
 const AT: &str = "google-gemini/gemini-cli@5411f113cafae26161b4969b0237b8e1e024e2c2";
@@ -445,5 +446,25 @@ fn gemini_renames_colliding_names_as_its_resolver_does() {
     assert_eq!(
         loser.and_then(|c| c.shadowed_by.as_deref()),
         Some("gemini:user:a_b.toml")
+    );
+}
+
+#[test]
+fn gemini_reads_the_home_folder_once_when_it_is_the_workspace() {
+    let plan = search_folders(&SearchRequest {
+        project_roots: vec!["/home/ann/".into()],
+        home: Some("/home/ann".into()),
+        ..SearchRequest::default()
+    });
+    let gemini: Vec<(Scope, &str)> = plan
+        .folders
+        .iter()
+        .filter(|f| f.provider == Provider::Gemini)
+        .map(|f| (f.scope, f.dir.as_str()))
+        .collect();
+    assert_eq!(
+        gemini,
+        [(Scope::User, "/home/ann/.gemini/commands")],
+        "{AT} packages/cli/src/services/FileCommandLoader.ts (getCommandDirectories: isWorkspaceHomeDir)"
     );
 }

@@ -505,7 +505,10 @@ fn load(
                 fm.fields.insert(key.into(), Value::String(value));
             }
         }
-        let description = describe(&fm);
+        // Codex's popup shows `send saved prompt` for a prompt without a description.
+        let description = fm
+            .text("description")
+            .unwrap_or_else(|| codex::DEFAULT_DESCRIPTION.to_string());
         (fm, prompt.body, description)
     } else {
         let fm = parse_frontmatter(&text);

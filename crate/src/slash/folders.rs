@@ -107,6 +107,13 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
             match scope {
                 Scope::Project => {
                     for root in roots {
+                        // Gemini skips the project folder when the workspace is the home
+                        // folder, so one folder is not read as both scopes.
+                        if provider == Provider::Gemini
+                            && request.home.as_deref().is_some_and(|h| same_dir(h, root))
+                        {
+                            continue;
+                        }
                         for rel in project_dirs(provider) {
                             push(Scope::Project, join(root, rel));
                         }
@@ -148,6 +155,10 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
         }
     }
     plan
+}
+
+fn same_dir(a: &str, b: &str) -> bool {
+    a.trim_end_matches(['/', '\\']) == b.trim_end_matches(['/', '\\'])
 }
 
 /// Depth and file-name suffix of each provider's folders.

@@ -3,9 +3,14 @@
 //!
 //! Read from openai/codex: `codex-rs/core/src/custom_prompts.rs` at 035a9419,
 //! `codex-rs/tui/src/bottom_pane/prompt_args.rs` at adc4676f and 09e67f20,
-//! `codex-rs/tui/src/slash_command.rs` at 001cb8e2.
+//! `codex-rs/tui/src/slash_command.rs` at 001cb8e2, `codex-rs/tui/src/bottom_pane/command_popup.rs`
+//! at 4a1707e1 (built-in names excluded, the default description).
 
 use std::collections::BTreeMap;
+
+/// What Codex's popup shows for a prompt without a `description`
+/// (`codex-rs/tui/src/bottom_pane/command_popup.rs` at 4a1707e1).
+pub(crate) const DEFAULT_DESCRIPTION: &str = "send saved prompt";
 
 /// Codex's visible built-in slash commands; a prompt file with one of these stems is ignored.
 pub(crate) const BUILTINS: &[&str] = &[
