@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::args::{shell_quote, shell_quote_in, shell_quote_in_with, split_command, QuoteContext};
 use super::dialect::opencode::{self, Position};
-use super::dialect::{codex, dialect};
+use super::dialect::{codex, dialect, Unplaced};
 use super::discovery::{Discovery, SlashCommand};
 use super::scan::{tokenize, Tok};
 use super::template::{pair_blocks, Role, Tag, Var};
@@ -415,15 +415,14 @@ pub fn render_command(
                 | Tok::Tag(Tag::Var(_) | Tag::Arg(_) | Tag::Open { .. }, _)
         )
     });
-    let append = match tool {
-        Tool::Claude if !placeholder && !raw.is_empty() => Some(format!("ARGUMENTS: {raw}")),
+    let unplaced = !placeholder && !whole.is_empty();
+    let append = match rules.unplaced {
+        Unplaced::ArgumentsLine if unplaced => Some(format!("ARGUMENTS: {raw}")),
         // Gemini appends the invocation as typed, inner spacing and all.
-        Tool::Gemini if !placeholder && !whole.is_empty() => {
-            Some(format!("/{name} {}", args.trim_end()))
-        }
-        Tool::Cursor | Tool::OpenCode if !placeholder && !raw.is_empty() => Some(raw.to_string()),
-        Tool::Copilot if !leftover.is_empty() => Some(leftover.clone()),
-        Tool::Codex | Tool::Solidus if !placeholder && !raw.is_empty() => {
+        Unplaced::Invocation if unplaced => Some(format!("/{name} {}", args.trim_end())),
+        Unplaced::Text if unplaced => Some(raw.to_string()),
+        Unplaced::Leftover if !leftover.is_empty() => Some(leftover.clone()),
+        Unplaced::Ignored if unplaced => {
             warnings.push("the arguments were ignored: the command has no placeholder".to_string());
             None
         }

@@ -14,6 +14,21 @@ use std::borrow::Cow;
 use super::args::{parse_args, shell_quote};
 use super::Tool;
 
+/// What a tool does with typed arguments that no placeholder takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unplaced {
+    /// Appended after a blank line as `ARGUMENTS: <text>` (Claude Code).
+    ArgumentsLine,
+    /// The whole invocation, `/<name> <text>`, appended after a blank line (Gemini CLI).
+    Invocation,
+    /// The text appended after a blank line (Cursor, OpenCode).
+    Text,
+    /// The words no `name=value` input took, appended even beside placeholders (Copilot).
+    Leftover,
+    /// Dropped, with a warning (Codex, Solidus).
+    Ignored,
+}
+
 /// The plain-data and plain-function part of one tool's rules.
 pub(crate) struct Dialect {
     pub tool: Tool,
@@ -30,6 +45,8 @@ pub(crate) struct Dialect {
     /// A shell line whose resolved command is blank disappears, because the tool runs nothing
     /// and inserts nothing there; elsewhere it is never a shell line at all.
     pub blank_shell_vanishes: bool,
+    /// What happens to arguments when the body has no placeholder.
+    pub unplaced: Unplaced,
 }
 
 fn as_typed(raw: &str) -> Cow<'_, str> {
@@ -46,6 +63,7 @@ const DIALECTS: [Dialect; 7] = [
         raw_args: as_typed,
         quote: shell_quote,
         blank_shell_vanishes: false,
+        unplaced: Unplaced::Ignored,
     },
     Dialect {
         tool: Tool::Claude,
@@ -55,6 +73,7 @@ const DIALECTS: [Dialect; 7] = [
         raw_args: as_typed,
         quote: shell_quote,
         blank_shell_vanishes: false,
+        unplaced: Unplaced::ArgumentsLine,
     },
     Dialect {
         tool: Tool::Codex,
@@ -65,6 +84,7 @@ const DIALECTS: [Dialect; 7] = [
         raw_args: as_typed,
         quote: shell_quote,
         blank_shell_vanishes: false,
+        unplaced: Unplaced::Ignored,
     },
     Dialect {
         tool: Tool::Gemini,
@@ -75,6 +95,7 @@ const DIALECTS: [Dialect; 7] = [
         raw_args: gemini::collapse_whitespace,
         quote: gemini::quote,
         blank_shell_vanishes: true,
+        unplaced: Unplaced::Invocation,
     },
     Dialect {
         tool: Tool::Cursor,
@@ -84,6 +105,7 @@ const DIALECTS: [Dialect; 7] = [
         raw_args: as_typed,
         quote: shell_quote,
         blank_shell_vanishes: false,
+        unplaced: Unplaced::Text,
     },
     Dialect {
         tool: Tool::Copilot,
@@ -93,6 +115,7 @@ const DIALECTS: [Dialect; 7] = [
         raw_args: as_typed,
         quote: shell_quote,
         blank_shell_vanishes: false,
+        unplaced: Unplaced::Leftover,
     },
     Dialect {
         tool: Tool::OpenCode,
@@ -104,6 +127,7 @@ const DIALECTS: [Dialect; 7] = [
         // OpenCode inserts argument values into shell lines unquoted; Solidus always quotes.
         quote: shell_quote,
         blank_shell_vanishes: true,
+        unplaced: Unplaced::Text,
     },
 ];
 
