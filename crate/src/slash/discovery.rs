@@ -259,7 +259,7 @@ pub fn discover(input: &DiscoverInput) -> Discovery {
             }),
         }
     }
-    let replaced = resolve_gemini_names(&mut loaded);
+    let replaced = gemini::name_commands(&mut loaded);
     loaded.sort_by(|(ra, _, a), (rb, _, b)| {
         let scope_rank =
             |c: &SlashCommand| c.provider.scope_order().iter().position(|s| *s == c.scope);
@@ -320,49 +320,6 @@ pub fn discover(input: &DiscoverInput) -> Discovery {
         }
     }
     out
-}
-
-/// Names Gemini's commands the way its resolver does, over them in Gemini's load order (user
-/// scope, then project); returns, by key, the commands a later one replaced and that one's key.
-fn resolve_gemini_names(loaded: &mut [(usize, usize, SlashCommand)]) -> HashMap<usize, usize> {
-    let mut order: Vec<usize> = (0..loaded.len())
-        .filter(|&i| loaded[i].2.tool == Tool::Gemini)
-        .collect();
-    order.sort_by_key(|&i| {
-        let (rank, _, c) = &loaded[i];
-        (c.scope != Scope::User, *rank, c.path.clone())
-    });
-    let claims: Vec<gemini::Claim> = order
-        .iter()
-        .map(|&i| gemini::Claim {
-            scope: loaded[i].2.scope,
-            name: loaded[i].2.name.clone(),
-        })
-        .collect();
-    let mut replaced = HashMap::new();
-    for (k, resolved) in gemini::resolve(gemini::BUILTINS, &claims)
-        .into_iter()
-        .enumerate()
-    {
-        let command = &mut loaded[order[k]].2;
-        if let Some(reason) = resolved.reason {
-            command.rename = Some(match command.rename.take() {
-                Some(earlier) => Rename {
-                    from: earlier.from,
-                    reason: format!("{}; then {reason}", earlier.reason),
-                },
-                None => Rename {
-                    from: command.name.clone(),
-                    reason,
-                },
-            });
-        }
-        command.name = resolved.name;
-        if let Some(by) = resolved.replaced_by {
-            replaced.insert(loaded[order[k]].1, loaded[order[by]].1);
-        }
-    }
-    replaced
 }
 
 type Skip = (SkipReason, String);

@@ -24,8 +24,8 @@ pub use dialect::codex::split_args as parse_args_codex;
 pub use dialect::gemini::{collapse_whitespace as gemini_args, quote as shell_quote_gemini};
 pub use dialect::opencode::split_args as parse_args_opencode;
 pub use discovery::{
-    discover, CandidateFile, DiscoverInput, Discovery, SkipReason, SkippedFile, SlashCommand,
-    SlashWarning, WarningCode, MAX_TEXT_BYTES,
+    discover, CandidateFile, DiscoverInput, Discovery, Rename, SkipReason, SkippedFile,
+    SlashCommand, SlashWarning, WarningCode, MAX_TEXT_BYTES,
 };
 pub use expand::{
     render_body, render_command, CommandRef, ExpandRequest, Expansion, InputRequest, Rendered,

@@ -7,7 +7,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::slash::Scope;
+use crate::slash::discovery::{Rename, SlashCommand};
+use crate::slash::{Scope, Tool};
 
 /// Longest name part, in UTF-16 units; a longer part keeps 47 units and gains `...`.
 const MAX_PART: usize = 50;
@@ -331,6 +332,47 @@ pub(crate) fn resolve(builtins: &[&str], claims: &[Claim]) -> Vec<Resolved> {
         out[i].name = name;
     }
     out
+}
+
+/// Names the Gemini commands among discovery's `(root rank, key, command)` rows the way Gemini's
+/// resolver does, in Gemini's load order (user scope, then project); returns, by key, each
+/// command a later one replaced and that one's key.
+pub(crate) fn name_commands(loaded: &mut [(usize, usize, SlashCommand)]) -> HashMap<usize, usize> {
+    let mut order: Vec<usize> = (0..loaded.len())
+        .filter(|&i| loaded[i].2.tool == Tool::Gemini)
+        .collect();
+    order.sort_by_key(|&i| {
+        let (rank, _, c) = &loaded[i];
+        (c.scope != Scope::User, *rank, c.path.clone())
+    });
+    let claims: Vec<Claim> = order
+        .iter()
+        .map(|&i| Claim {
+            scope: loaded[i].2.scope,
+            name: loaded[i].2.name.clone(),
+        })
+        .collect();
+    let mut replaced = HashMap::new();
+    for (k, resolved) in resolve(BUILTINS, &claims).into_iter().enumerate() {
+        let command = &mut loaded[order[k]].2;
+        if let Some(reason) = resolved.reason {
+            command.rename = Some(match command.rename.take() {
+                Some(earlier) => Rename {
+                    from: earlier.from,
+                    reason: format!("{}; then {reason}", earlier.reason),
+                },
+                None => Rename {
+                    from: command.name.clone(),
+                    reason,
+                },
+            });
+        }
+        command.name = resolved.name;
+        if let Some(by) = resolved.replaced_by {
+            replaced.insert(loaded[order[k]].1, loaded[order[by]].1);
+        }
+    }
+    replaced
 }
 
 fn collision(name: &str) -> String {
