@@ -382,6 +382,20 @@ fn gemini_describes_commands_as_its_loader_does() {
             "{AT} {LOADER}: {test}"
         );
     }
+    // TomlCommandDefSchema: `description: z.string().optional()`; anything else fails validation.
+    let d = run(vec![toml(
+        Scope::User,
+        "test.toml",
+        "prompt = \"p\"\ndescription = 5",
+    )]);
+    assert!(
+        d.commands.is_empty(),
+        "{AT} packages/cli/src/services/FileCommandLoader.ts"
+    );
+    assert_eq!(
+        d.skipped[0].reason,
+        solidus_core::slash::SkipReason::InvalidToml
+    );
 }
 
 #[test]

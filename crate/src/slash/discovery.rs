@@ -441,11 +441,17 @@ fn load(
                 "no `prompt` string".into(),
             );
         };
+        // Gemini's schema rejects the whole file when `description` is there but not a string.
+        let description = table.get("description");
+        if description.is_some_and(|d| !d.is_str()) {
+            return skip(
+                SkipReason::InvalidToml,
+                WarningCode::InvalidToml,
+                "`description` is not a string (Gemini skips the file)".into(),
+            );
+        }
         let file_name = path.rsplit('/').next().unwrap_or(&path);
-        let description = gemini::describe(
-            table.get("description").and_then(toml::Value::as_str),
-            file_name,
-        );
+        let description = gemini::describe(description.and_then(toml::Value::as_str), file_name);
         (Frontmatter::default(), prompt.to_string(), description)
     } else if tool == Tool::Codex {
         // Codex reads its frontmatter line by line, not as YAML.
