@@ -10,6 +10,7 @@ use solidus_core::slash::{
 
 const AT: &str = "google-gemini/gemini-cli@5411f113cafae26161b4969b0237b8e1e024e2c2";
 const LOADER: &str = "packages/cli/src/services/FileCommandLoader.test.ts";
+const LOADER_SRC: &str = "packages/cli/src/services/FileCommandLoader.ts";
 const RESOLVER: &str = "packages/cli/src/services/SlashCommandResolver.test.ts";
 const SHELL: &str = "packages/cli/src/services/prompt-processors/shellProcessor.test.ts";
 const ARGS: &str = "packages/cli/src/services/prompt-processors/argumentProcessor.test.ts";
@@ -160,6 +161,17 @@ const EXPANSIONS: &[Expand] = &[
         body: "Run: !{ {{args}} } done",
         args: "",
         text: "Run:  done",
+        shell: &[],
+    },
+    Expand {
+        source: (
+            LOADER_SRC,
+            "usesArgs = prompt.includes('{{args}}'), even inside @{…} (read before args)",
+        ),
+        name: "c",
+        body: "Read @{notes/{{args}}.md}",
+        args: "x",
+        text: "Read @{notes/{{args}}.md}",
         shell: &[],
     },
     Expand {

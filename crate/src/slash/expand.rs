@@ -415,6 +415,8 @@ pub fn render_command(
                 | Tok::Tag(Tag::Var(_) | Tag::Arg(_) | Tag::Open { .. }, _)
         )
     });
+    // Gemini decides by the text alone: `{{args}}` anywhere, even inside `@{…}`, counts.
+    let placeholder = placeholder || (tool == Tool::Gemini && body.contains("{{args}}"));
     let unplaced = !placeholder && !whole.is_empty();
     let append = match rules.unplaced {
         Unplaced::ArgumentsLine if unplaced => Some(format!("ARGUMENTS: {raw}")),
