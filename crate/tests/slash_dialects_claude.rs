@@ -1,6 +1,7 @@
-//! Claude Code's own behaviour for commands and skills, case by case. Its source is not public,
-//! so each row names the documentation page or the `CHANGELOG.md` entry (anthropics/claude-code
-//! at one commit) that states the rule.
+//! Claude Code's own behaviour for commands and skills, case by case.
+//!
+//! Its source is not public, so each row names the documentation page or the `CHANGELOG.md`
+//! entry (anthropics/claude-code at one commit) that states the rule.
 
 use std::collections::BTreeMap;
 

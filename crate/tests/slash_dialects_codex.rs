@@ -1,5 +1,6 @@
-//! Codex CLI's own behaviour for saved prompts, case by case, from its source and tests: each
-//! row names the upstream file and commit and, where there is one, the upstream test.
+//! Codex CLI's own behaviour for saved prompts, case by case, from its source and tests.
+//!
+//! Each row names the upstream file and commit and, where there is one, the upstream test.
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,6 @@
-//! Gemini CLI's own behaviour, case by case, from its source and tests at one commit: each row
-//! names the upstream file and, where there is one, the upstream test it restates.
+//! Gemini CLI's own behaviour, case by case, from its source and tests at one commit.
+//!
+//! Each row names the upstream file and, where there is one, the upstream test it restates.
 
 use std::collections::BTreeMap;
 

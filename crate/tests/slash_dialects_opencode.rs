@@ -1,5 +1,6 @@
-//! OpenCode's own behaviour for command files, case by case, from its source and tests: each
-//! row names the upstream file and commit and, where there is one, the upstream test.
+//! OpenCode's own behaviour for command files, case by case, from its source and tests.
+//!
+//! Each row names the upstream file and commit and, where there is one, the upstream test.
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,7 @@
-//! Codex CLI's rules for saved prompts: which files are prompts, their frontmatter, how the
-//! typed arguments split (the `shlex` crate's iterator), and the named-placeholder mode.
+//! Codex CLI's rules for its saved prompts.
+//!
+//! Which files are prompts, their frontmatter, how the typed arguments split (the `shlex`
+//! crate's iterator), and the named-placeholder mode.
 //!
 //! Read from openai/codex: `codex-rs/core/src/custom_prompts.rs` at 035a9419,
 //! `codex-rs/tui/src/bottom_pane/prompt_args.rs` at adc4676f and 09e67f20,

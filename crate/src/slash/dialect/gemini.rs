@@ -1,5 +1,7 @@
-//! Gemini CLI's rules: command names cleaned part by part, the default description, the
-//! whitespace of `{{args}}`, its shell quoting, and the renaming of names that collide.
+//! Gemini CLI's rules for its TOML commands.
+//!
+//! Names cleaned part by part, the default description, the whitespace of `{{args}}`, its shell
+//! quoting, and the renaming of names that collide.
 //!
 //! Read from google-gemini/gemini-cli at 5411f113 (`FileCommandLoader.ts`,
 //! `SlashCommandResolver.ts`, `prompt-processors/shellProcessor.ts`, `utils/commands.ts`).

@@ -1,5 +1,7 @@
-//! Each tool's own rules, one module per tool and one table row per dialect: which files count,
-//! how typed arguments become words, and how a value is quoted inside a shell line.
+//! Each tool's own rules for its command files: one module per tool, one table row per dialect.
+//!
+//! The table says which files count, how typed arguments become words, how a value is quoted
+//! inside a shell line and what happens to arguments no placeholder takes.
 //!
 //! The rules that shape a body's tokens live in `scan`, which asks the tool modules where a rule
 //! needs more than a pattern (Codex's placeholder mode, Claude's declared argument names).

@@ -1,4 +1,4 @@
-//! OpenCode's rules: its argument splitter and what each `$N` receives.
+//! OpenCode's rules for its command files: the argument splitter, `$N`, and `@file` references.
 //!
 //! Read from anomalyco/opencode (formerly sst/opencode): `packages/opencode/src/session/prompt.ts`
 //! at 00078e84, `config/command.ts` at 01b622ed, `config/markdown.ts` at 0a8a0ed8.
