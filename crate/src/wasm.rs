@@ -85,7 +85,8 @@ export interface SlashInputRequest { name: string; [detail: string]: JsonValue }
 export interface SlashCommand {
   id: string; name: string; tool: string; provider: SlashProvider; scope: SlashScope; root: string; path: string;
   description: string; argumentHint?: string | null; target?: SlashTarget | null; model?: string | null; agent?: string | null; allowedTools: string[];
-  inputs: SlashInputRequest[]; runsShell: boolean; riskBadge?: string | null; shadowedBy?: string | null; body: string;
+  inputs: SlashInputRequest[]; runsShell: boolean; riskBadge?: string | null; shadowedBy?: string | null;
+  arguments?: string[]; rename?: { from: string; reason: string } | null; body: string;
 }
 export interface SlashDiscovery {
   commands: SlashCommand[];

@@ -33,7 +33,8 @@ fn claude_counts_from_zero_and_appends_arguments() {
         Tool::Claude,
         &[
             ("Fix $0 then $1", "a b", "Fix a then b"),
-            ("[$2]", "a", "[]"),
+            // Kept as written since Claude Code 2.1.210 (CHANGELOG.md at 5cfc0a19).
+            ("[$2]", "a", "[$2]"),
             ("$ARGUMENTS[1] first", "x \"y z\"", "y z first"),
             ("Review: $ARGUMENTS", "a.ts \"b c\"", "Review: a.ts \"b c\""),
             (
@@ -87,11 +88,18 @@ fn shell_values_respect_the_authors_quotes() {
         ("!`echo '$0'`", "echo '$(touch /tmp/pwned)'"),
         ("!`echo $0`", "echo '$(touch /tmp/pwned)'"),
         (r#"!`echo "a\"$0"`"#, r#"echo "a\"\$(touch /tmp/pwned)""#),
-        (r#"!`echo "a\$0"`"#, r#"echo "a\\\$(touch /tmp/pwned)""#),
-        (r"!`echo \$0`", r"echo \\'$(touch /tmp/pwned)'"),
     ];
     for (body, expect) in rows {
         let r = render(Tool::Claude, "c", body, hostile);
+        assert_eq!(r.shell, [*expect], "{body}");
+    }
+    // An author's backslash before the value (Claude reads `\$` as an escape, Solidus does not).
+    let escaped: &[(&str, &str)] = &[
+        (r#"!`echo "a\$1"`"#, r#"echo "a\\\$(touch /tmp/pwned)""#),
+        (r"!`echo \$1`", r"echo \\'$(touch /tmp/pwned)'"),
+    ];
+    for (body, expect) in escaped {
+        let r = render(Tool::Solidus, "c", body, hostile);
         assert_eq!(r.shell, [*expect], "{body}");
     }
     let single = render(Tool::Claude, "c", "!`echo '$0'`", "it\"s a'b\"");
@@ -108,13 +116,14 @@ fn codex_is_one_based_with_named_arguments_and_dollar_escape() {
             ("Fix $1 and $2", "a b", "Fix a and b"),
             ("$10", "a b", "a0"),
             ("$0 stays", "a", "$0 stays"),
-            ("Cost $$5 for $ARGUMENTS", "x y", "Cost $5 for x y"),
+            // Codex keeps `$$` as written (prompt_args.rs, expand_numeric_placeholders).
+            ("Cost $$5 for $ARGUMENTS", "x y", "Cost $$5 for x y"),
             (
                 "Ticket $TICKET by $OWNER",
                 "TICKET=42 OWNER=\"Ann Lee\"",
                 "Ticket 42 by Ann Lee",
             ),
-            ("Escaped $$TICKET", "", "Escaped $TICKET"),
+            ("Escaped $$TICKET", "", "Escaped $$TICKET"),
             ("$1", "it\\'s", "it's"),
         ],
     );
@@ -127,11 +136,15 @@ fn codex_is_one_based_with_named_arguments_and_dollar_escape() {
     assert!(!missing.ok);
     assert_eq!(
         missing.error.as_deref(),
-        Some("/prompts:t: missing values for $OWNER (pass them as KEY=value)")
+        Some(
+            "missing required args for /prompts:t: OWNER (give them as key=value, quoting values with spaces)"
+        )
     );
     let positional = render(Tool::Codex, "prompts:t", "Ticket $TICKET", "42");
     assert!(!positional.ok);
-    assert!(positional.error.is_some_and(|e| e.contains("KEY=value")));
+    assert!(positional
+        .error
+        .is_some_and(|e| e.contains("expected key=value")));
     let ignored = render(Tool::Codex, "prompts:t", "No placeholder", "x");
     assert_eq!(ignored.text, "No placeholder");
     assert_eq!(ignored.warnings.len(), 1);
@@ -166,12 +179,12 @@ fn gemini_inserts_raw_args_or_appends_the_command() {
         "Diff: !{git diff {{args}}}\nRead @{docs/x.md} and !{echo {a,b}}",
         "a b's",
     );
-    // Inside `!{…}` Gemini quotes the whole argument text as one shell word.
-    assert_eq!(r.shell, ["git diff 'a b'\\''s'", "echo {a,b}"]);
+    // Inside `!{…}` Gemini quotes the whole argument text as one shell word, its way.
+    assert_eq!(r.shell, ["git diff \"a b's\"", "echo {a,b}"]);
     assert_eq!(r.files, ["docs/x.md"]);
     assert_eq!(
         r.text,
-        "Diff: !{git diff 'a b'\\''s'}\nRead @{docs/x.md} and !{echo {a,b}}"
+        "Diff: !{git diff \"a b's\"}\nRead @{docs/x.md} and !{echo {a,b}}"
     );
 }
 

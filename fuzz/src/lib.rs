@@ -380,6 +380,14 @@ pub fn slash_args(data: &[u8]) {
     let words = slash::parse_args(&input);
     assert!(words.iter().all(|w| !w.is_empty()));
     let _ = slash::parse_args_opencode(&input);
+    // Codex's splitter keeps every word before an unterminated quote and agrees with the POSIX
+    // splitter wherever that one succeeds and no word starts a `#` comment.
+    let codex = slash::parse_args_codex(&input);
+    if let Some(words) = slash::parse_args_shlex(&input) {
+        if !input.contains('#') {
+            assert_eq!(codex, words);
+        }
+    }
     if let Some(words) = slash::parse_args_shlex(&input) {
         // What the POSIX splitter reads back from quoted words is those words.
         let quoted: Vec<String> = words.iter().map(|w| slash::shell_quote(w)).collect();
@@ -400,12 +408,20 @@ pub fn slash_args(data: &[u8]) {
     }
 }
 
-/// The words `render_body` splits the arguments into for `tool`.
+/// The words `render_body` splits the arguments into for `tool` (Gemini: its one whole text).
 fn words_for(tool: Tool, args: &str) -> Vec<String> {
     let raw = args.trim();
     match tool {
-        Tool::Codex => slash::parse_args_shlex(raw).unwrap_or_else(|| slash::parse_args(raw)),
+        Tool::Codex => slash::parse_args_codex(raw),
         Tool::OpenCode => slash::parse_args_opencode(raw),
+        Tool::Gemini => {
+            let whole = slash::gemini_args(raw);
+            if whole.is_empty() {
+                Vec::new()
+            } else {
+                vec![whole.into_owned()]
+            }
+        }
         _ => slash::parse_args(raw),
     }
 }
@@ -450,10 +466,13 @@ fn expand(tool: Tool, data: &[u8]) {
         })
         .collect();
     assert_eq!(files, r.files);
-    // Argument text never opens or closes a shell line: only whether there are arguments can
-    // matter (`{{#if args}}`), so any other non-empty arguments give as many shell lines.
-    if !words_for(tool, args).is_empty() {
-        let plain = slash::render_body(tool, body, "c", "x", &inputs, &context);
+    // Argument text never opens or closes a shell line: only how many arguments there are can
+    // matter (`{{#if args}}`, and a line left blank by missing arguments vanishes where the tool
+    // runs nothing), so as many plain words give as many shell lines.
+    let count = words_for(tool, args).len();
+    if count > 0 {
+        let plain_args = vec!["x"; count].join(" ");
+        let plain = slash::render_body(tool, body, "c", &plain_args, &inputs, &context);
         if plain.ok {
             assert_eq!(
                 plain.shell.len(),

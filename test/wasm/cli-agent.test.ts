@@ -119,3 +119,33 @@ describe('solidus slash', () => {
     assert.equal(gemini.text, 'Write a commit message for the parser fix');
   });
 });
+
+describe('solidus slash list: names as each tool gives them', () => {
+  const project = mkdtempSync(join(tmpdir(), 'solidus-names-project-'));
+  const home = mkdtempSync(join(tmpdir(), 'solidus-names-home-'));
+  mkdirSync(join(project, '.gemini', 'commands'), { recursive: true });
+  mkdirSync(join(home, '.gemini', 'commands'), { recursive: true });
+  mkdirSync(join(home, '.codex', 'prompts'), { recursive: true });
+  writeFileSync(join(project, '.gemini', 'commands', 'sync.toml'), 'prompt = "project sync"\n');
+  writeFileSync(join(home, '.gemini', 'commands', 'sync.toml'), 'prompt = "user sync"\n');
+  writeFileSync(join(home, '.gemini', 'commands', 'my notes.toml'), 'prompt = "notes"\n');
+  writeFileSync(join(home, '.codex', 'prompts', 'Shout.MD'), 'Say $1 loudly\n');
+  writeFileSync(join(home, '.codex', 'prompts', 'init.md'), 'never listed\n');
+
+  it('shows renamed commands with the reason, and why a file was skipped', () => {
+    const out = run(['slash', 'list', '--root', project, '--home', home]);
+    const named = out.commands.map((c: { name: string; rename?: { from: string } | null }) => [
+      c.name,
+      c.rename?.from ?? null,
+    ]);
+    assert.deepEqual(named, [
+      ['prompts:Shout', null],
+      ['workspace.sync', 'sync'],
+      ['my_notes', 'my notes'],
+      ['user.sync', 'sync'],
+    ]);
+    assert.ok(out.commands.every((c: { rename?: { reason: string } | null }) => !c.rename || c.rename.reason));
+    const skipped = out.skipped.map((s: { path: string; reason: string }) => [s.path, s.reason]);
+    assert.deepEqual(skipped, [['init.md', 'namedLikeBuiltin']]);
+  });
+});

@@ -126,33 +126,6 @@ pub fn parse_args_shlex(input: &str) -> Option<Vec<String>> {
     Some(words)
 }
 
-/// OpenCode's splitter: a word is `"…"`, `'…'` (quotes stripped, may be empty) or a run of
-/// characters that are neither whitespace nor quotes. A quote with no partner is skipped.
-pub fn parse_args_opencode(input: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut rest = input;
-    while let Some(c) = rest.chars().next() {
-        if c.is_whitespace() {
-            rest = &rest[c.len_utf8()..];
-        } else if c == '"' || c == '\'' {
-            match rest[1..].find(c) {
-                Some(end) => {
-                    words.push(rest[1..1 + end].to_string());
-                    rest = &rest[end + 2..];
-                }
-                None => rest = &rest[1..],
-            }
-        } else {
-            let end = rest
-                .find(|c: char| c.is_whitespace() || c == '"' || c == '\'')
-                .unwrap_or(rest.len());
-            words.push(rest[..end].to_string());
-            rest = &rest[end..];
-        }
-    }
-    words
-}
-
 /// Quotes one value for a POSIX shell so it stays a single word and nothing in it is interpreted.
 ///
 /// Plain words (letters, digits, `_-./:=@%+,`) are left as they are so the command reads well in the
@@ -206,8 +179,15 @@ impl QuoteContext {
 /// Quotes `value` so that, inserted at a point with the given context, it stays literal text: no
 /// expansion, no command substitution, no word splitting out of the author's quotes.
 pub fn shell_quote_in(value: &str, context: QuoteContext) -> String {
+    shell_quote_in_with(value, context, shell_quote)
+}
+
+/// [`shell_quote_in`] with the tool's own quoting outside the author's quotes (`bare`); inside
+/// them Solidus's escaping always applies, because a tool that ignores the author's quotes
+/// (Gemini puts `'…'` inside `"…"`) would leave `$(…)` live.
+pub fn shell_quote_in_with(value: &str, context: QuoteContext, bare: fn(&str) -> String) -> String {
     match context {
-        QuoteContext::Bare => shell_quote(value),
+        QuoteContext::Bare => bare(value),
         QuoteContext::Single => value.replace('\'', "'\\''"),
         QuoteContext::Double => {
             let mut out = String::with_capacity(value.len());
@@ -221,7 +201,7 @@ pub fn shell_quote_in(value: &str, context: QuoteContext) -> String {
         }
         // The author's backslash would escape our first character: pair it with one of ours so it
         // becomes a literal backslash, then quote as usual.
-        QuoteContext::BareEscaped => format!("\\{}", shell_quote(value)),
+        QuoteContext::BareEscaped => format!("\\{}", bare(value)),
         QuoteContext::DoubleEscaped => {
             format!("\\{}", shell_quote_in(value, QuoteContext::Double))
         }
@@ -245,14 +225,6 @@ mod tests {
             let expect = expect.map(|e| e.iter().map(|s| s.to_string()).collect::<Vec<_>>());
             assert_eq!(parse_args_shlex(input), expect, "{input}");
         }
-    }
-
-    #[test]
-    fn opencode_keeps_quoted_words_whole_and_skips_lone_quotes() {
-        assert_eq!(
-            parse_args_opencode(r#"a"b c"d "" x' y"#),
-            ["a", "b c", "d", "", "x", "y"]
-        );
     }
 
     #[test]

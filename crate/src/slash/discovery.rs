@@ -10,9 +10,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::expand::{render_body, InputRequest};
+use super::dialect::{claude, codex, dialect, gemini};
+use super::expand::{render_command, InputRequest};
 use super::folders::layout;
-use super::frontmatter::{describe, describe_body, parse_frontmatter, Frontmatter};
+use super::frontmatter::{describe, parse_frontmatter, Frontmatter};
 use super::{Provider, Scope, Target, Tool};
 
 /// Files larger than this are skipped: no real command is near it, and it bounds every later pass.
@@ -96,8 +97,22 @@ pub struct SlashCommand {
     pub risk_badge: Option<String>,
     /// The id of the command that wins this name, or `builtin:<name>`; `None` when this one is active.
     pub shadowed_by: Option<String>,
+    /// Claude's frontmatter `arguments`: `$name` in the body is the argument at that position.
+    #[serde(default)]
+    pub arguments: Vec<String>,
+    /// Set when the tool names the command otherwise than its file says, and why.
+    #[serde(default)]
+    pub rename: Option<Rename>,
     /// The template expanded at run time (frontmatter removed; Gemini's `prompt`).
     pub body: String,
+}
+
+/// A name the tool changed: what the file alone would give, and the tool's reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rename {
+    pub from: String,
+    pub reason: String,
 }
 
 /// Why a candidate is not a command.
@@ -116,6 +131,8 @@ pub enum SkipReason {
     Binary,
     InvalidToml,
     MissingPrompt,
+    /// Codex ignores a prompt whose name is one of its built-in commands.
+    NamedLikeBuiltin,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,12 +243,12 @@ impl Discovery {
 pub fn discover(input: &DiscoverInput) -> Discovery {
     let mut out = Discovery::default();
     let mut root_rank: HashMap<&str, usize> = HashMap::new();
-    let mut loaded: Vec<(usize, SlashCommand)> = Vec::new();
+    let mut loaded: Vec<(usize, usize, SlashCommand)> = Vec::new();
     for file in &input.files {
         let next = root_rank.len();
         let rank = *root_rank.entry(file.root.as_str()).or_insert(next);
         match load(file, input, &mut out.warnings) {
-            Ok(command) => loaded.push((rank, command)),
+            Ok(command) => loaded.push((rank, loaded.len(), command)),
             Err((reason, message)) => out.skipped.push(SkippedFile {
                 provider: file.provider,
                 scope: file.scope,
@@ -242,7 +259,8 @@ pub fn discover(input: &DiscoverInput) -> Discovery {
             }),
         }
     }
-    loaded.sort_by(|(ra, a), (rb, b)| {
+    let replaced = gemini::name_commands(&mut loaded);
+    loaded.sort_by(|(ra, _, a), (rb, _, b)| {
         let scope_rank =
             |c: &SlashCommand| c.provider.scope_order().iter().position(|s| *s == c.scope);
         (
@@ -264,7 +282,8 @@ pub fn discover(input: &DiscoverInput) -> Discovery {
     let builtins: HashSet<&str> = input.builtins.iter().map(String::as_str).collect();
     let mut winners: HashMap<String, String> = HashMap::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
-    for (_, mut command) in loaded {
+    let mut id_of: HashMap<usize, String> = HashMap::new();
+    for (_, key, mut command) in loaded {
         let base = format!(
             "{}:{}:{}",
             command.provider.id(),
@@ -278,8 +297,12 @@ pub fn discover(input: &DiscoverInput) -> Discovery {
         } else {
             format!("{base}#{seen}")
         };
+        id_of.insert(key, command.id.clone());
         command.shadowed_by = if builtins.contains(command.name.as_str()) {
             Some(format!("builtin:{}", command.name))
+        } else if replaced.contains_key(&key) {
+            // Filled in below, once the command that replaced it has its id.
+            Some(String::new())
         } else if let Some(winner) = winners.get(&command.name) {
             Some(winner.clone())
         } else {
@@ -287,6 +310,14 @@ pub fn discover(input: &DiscoverInput) -> Discovery {
             None
         };
         out.commands.push(command);
+    }
+    for command in &mut out.commands {
+        if command.shadowed_by.as_deref() == Some("") {
+            command.shadowed_by = replaced
+                .iter()
+                .find(|(loser, _)| id_of.get(loser) == Some(&command.id))
+                .and_then(|(_, winner)| id_of.get(winner).cloned());
+        }
     }
     out
 }
@@ -326,13 +357,25 @@ fn load(
         ));
     }
     let path = normalise(&file.path);
-    if path.split('/').any(|s| s.starts_with('.')) {
+    let tool = provider.tool();
+    let rules = dialect(tool);
+    if !rules.loads_hidden && path.split('/').any(|s| s.starts_with('.')) {
         return Err((SkipReason::Hidden, "hidden file or folder".into()));
     }
-    if file.gitignored {
+    if rules.honours_gitignore && file.gitignored {
         return Err((SkipReason::Gitignored, "ignored by .gitignore".into()));
     }
-    let stem_path = command_path(provider, &path).map_err(|m| (SkipReason::NotACommandFile, m))?;
+    let stem_path = match provider {
+        Provider::Codex => codex::prompt_stem(&path),
+        _ => command_path(provider, &path),
+    }
+    .map_err(|m| (SkipReason::NotACommandFile, m))?;
+    if provider == Provider::Codex && codex::BUILTINS.contains(&stem_path) {
+        return Err((
+            SkipReason::NamedLikeBuiltin,
+            format!("Codex ignores a prompt named like its built-in /{stem_path}"),
+        ));
+    }
 
     let mut skip = |reason, code, message: String| {
         warn(code, message.clone());
@@ -378,7 +421,6 @@ fn load(
         text.to_string()
     };
 
-    let tool = provider.tool();
     let (fm, body, description) = if tool == Tool::Gemini {
         let table: toml::Table = match text.parse() {
             Ok(t) => t,
@@ -399,11 +441,38 @@ fn load(
                 "no `prompt` string".into(),
             );
         };
-        let description = match table.get("description").and_then(toml::Value::as_str) {
-            Some(d) if !d.trim().is_empty() => d.trim().to_string(),
-            _ => describe_body(prompt),
-        };
+        // Gemini's schema rejects the whole file when `description` is there but not a string.
+        let description = table.get("description");
+        if description.is_some_and(|d| !d.is_str()) {
+            return skip(
+                SkipReason::InvalidToml,
+                WarningCode::InvalidToml,
+                "`description` is not a string (Gemini skips the file)".into(),
+            );
+        }
+        let file_name = path.rsplit('/').next().unwrap_or(&path);
+        let description = gemini::describe(description.and_then(toml::Value::as_str), file_name);
         (Frontmatter::default(), prompt.to_string(), description)
+    } else if tool == Tool::Codex {
+        // Codex reads its frontmatter line by line, not as YAML.
+        let prompt = codex::read_prompt(&text);
+        let mut fm = Frontmatter {
+            body: prompt.body.clone(),
+            ..Frontmatter::default()
+        };
+        for (key, value) in [
+            ("description", prompt.description),
+            ("argument-hint", prompt.argument_hint),
+        ] {
+            if let Some(value) = value {
+                fm.fields.insert(key.into(), Value::String(value));
+            }
+        }
+        // Codex's popup shows `send saved prompt` for a prompt without a description.
+        let description = fm
+            .text("description")
+            .unwrap_or_else(|| codex::DEFAULT_DESCRIPTION.to_string());
+        (fm, prompt.body, description)
     } else {
         let fm = parse_frontmatter(&text);
         if let Some(w) = &fm.warning {
@@ -415,12 +484,23 @@ fn load(
     };
 
     let stem = stem_path.rsplit('/').next().unwrap_or(stem_path);
+    let mut rename = None;
     let name = match provider {
         Provider::Solidus | Provider::Cursor => stem.to_string(),
-        Provider::Claude | Provider::ClaudePlugins | Provider::Gemini => {
-            stem_path.replace('/', ":")
+        Provider::Claude | Provider::ClaudePlugins => stem_path.replace('/', ":"),
+        Provider::Gemini => {
+            let plain = stem_path.replace('/', ":");
+            let name = gemini::command_name(stem_path);
+            if name != plain {
+                rename = Some(Rename {
+                    from: plain,
+                    reason: "Gemini turns every character but A-Z, a-z, 0-9, _, - and . into _ and cuts a part over 50 characters to 47 plus ...".into(),
+                });
+            }
+            name
         }
-        Provider::ClaudeSkills => typable_name(&fm).unwrap_or_else(|| stem_path.to_string()),
+        // Claude Code names a skill by its folder, whatever its frontmatter `name` says.
+        Provider::ClaudeSkills => stem_path.to_string(),
         Provider::Codex => format!("prompts:{stem}"),
         Provider::Copilot => typable_name(&fm).unwrap_or_else(|| stem.to_string()),
         Provider::OpenCode => stem_path.to_string(),
@@ -450,7 +530,19 @@ fn load(
         }
         None => None,
     };
-    let preview = render_body(tool, &body, &name, "", &BTreeMap::new(), &BTreeMap::new());
+    let arguments = match tool {
+        Tool::Claude => claude::argument_names(&fm),
+        _ => Vec::new(),
+    };
+    let preview = render_command(
+        tool,
+        &body,
+        &name,
+        "",
+        &arguments,
+        &BTreeMap::new(),
+        &BTreeMap::new(),
+    );
     Ok(SlashCommand {
         id: String::new(),
         name,
@@ -472,6 +564,8 @@ fn load(
             .flatten()
             .map(str::to_string),
         shadowed_by: None,
+        arguments,
+        rename,
         body,
     })
 }

@@ -8,10 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::args::{
-    parse_args, parse_args_opencode, parse_args_shlex, shell_quote, shell_quote_in, split_command,
-    QuoteContext,
-};
+use super::args::{shell_quote, shell_quote_in, shell_quote_in_with, split_command, QuoteContext};
+use super::dialect::opencode::{self, Position};
+use super::dialect::{codex, dialect, Unplaced};
 use super::discovery::{Discovery, SlashCommand};
 use super::scan::{tokenize, Tok};
 use super::template::{pair_blocks, Role, Tag, Var};
@@ -159,11 +158,12 @@ impl Discovery {
         let Some((command, alternatives)) = self.resolve(&split.name) else {
             return pass();
         };
-        let r = render_body(
+        let r = render_command(
             command.tool,
             &command.body,
             &command.name,
             &split.args,
+            &command.arguments,
             &request.inputs,
             &request.context,
         );
@@ -221,52 +221,70 @@ pub fn render_body(
     inputs: &BTreeMap<String, String>,
     context: &BTreeMap<String, String>,
 ) -> Rendered {
-    let mut toks = tokenize(tool, body);
+    render_command(tool, body, name, args, &[], inputs, context)
+}
+
+/// [`render_body`] for a command that declares argument names (Claude's frontmatter
+/// `arguments`, where `$name` is the argument at that name's position).
+pub fn render_command(
+    tool: Tool,
+    body: &str,
+    name: &str,
+    args: &str,
+    argument_names: &[String],
+    inputs: &BTreeMap<String, String>,
+    context: &BTreeMap<String, String>,
+) -> Rendered {
+    let rules = dialect(tool);
+    let mut toks = tokenize(tool, body, argument_names);
     let raw = args.trim();
+    let whole = (rules.raw_args)(raw);
     let mut warnings = Vec::new();
     let mut named = BTreeMap::new();
     let mut input_values = BTreeMap::new();
     let mut leftover = raw.to_string();
-
-    let words = match tool {
-        Tool::Codex => parse_args_shlex(raw).unwrap_or_else(|| parse_args(raw)),
-        Tool::OpenCode => parse_args_opencode(raw),
-        _ => parse_args(raw),
+    let words = (rules.split_args)(raw);
+    let fail = |error: String| Rendered {
+        ok: false,
+        error: Some(error),
+        ..Rendered::default()
     };
 
+    if let Some(Tok::Unclosed(opener)) = toks.iter().find(|t| matches!(t, Tok::Unclosed(_))) {
+        // Gemini refuses the whole command rather than guess where the injection ends.
+        return fail(format!(
+            "/{name}: an `{opener}` has no matching `}}` (Gemini needs balanced braces)"
+        ));
+    }
+
     if tool == Tool::OpenCode {
-        // OpenCode's highest `$N` takes the remaining arguments.
         let last = toks
             .iter()
             .filter_map(|t| match t {
-                Tok::Arg(i) if *i != usize::MAX => Some(*i),
+                Tok::Number(n) => Some(*n),
                 _ => None,
             })
             .max();
         if let Some(last) = last {
             for t in &mut toks {
-                if *t == Tok::Arg(last) {
-                    *t = Tok::Rest(last);
+                if let Tok::Number(n) = *t {
+                    *t = match opencode::position(n, last, words.len()) {
+                        Position::Word(i) => Tok::Arg(i),
+                        Position::Rest(i) => Tok::Rest(i),
+                        Position::Empty => Tok::Arg(usize::MAX),
+                        Position::Undefined => Tok::Lit("undefined"),
+                    };
                 }
             }
         }
     }
 
     if tool == Tool::Codex {
-        let wanted: BTreeSet<&str> = toks
-            .iter()
-            .filter_map(|t| match t {
-                Tok::Named(n) => Some(*n),
-                _ => None,
-            })
-            .collect();
+        let wanted: Vec<&str> = codex::placeholder_names(body);
         if !wanted.is_empty() {
-            if let Err(error) = codex_named(&words, &wanted, &mut named) {
-                return Rendered {
-                    ok: false,
-                    error: Some(format!("/{name}: {error}")),
-                    ..Rendered::default()
-                };
+            match codex::named_values(name, &words, &wanted) {
+                Ok(values) => named = values,
+                Err(error) => return fail(error),
             }
         }
     }
@@ -300,12 +318,16 @@ pub fn render_body(
     let ctx = Ctx {
         tool,
         words: &words,
-        raw,
+        raw: &whole,
         named: &named,
         inputs: &input_values,
         context,
     };
-    let mut out = Out::default();
+    let mut out = Out {
+        quote: Some(rules.quote),
+        blank_shell_vanishes: rules.blank_shell_vanishes,
+        ..Out::default()
+    };
     let mut needs_input: Vec<InputRequest> = Vec::new();
     let mut missing_context = BTreeSet::new();
     let tags: Vec<Option<Tag>> = toks
@@ -385,6 +407,7 @@ pub fn render_body(
         matches!(
             t,
             Tok::Arg(_)
+                | Tok::ArgOr(..)
                 | Tok::Rest(_)
                 | Tok::Joined
                 | Tok::Raw
@@ -392,12 +415,16 @@ pub fn render_body(
                 | Tok::Tag(Tag::Var(_) | Tag::Arg(_) | Tag::Open { .. }, _)
         )
     });
-    let append = match tool {
-        Tool::Claude if !placeholder && !raw.is_empty() => Some(format!("ARGUMENTS: {raw}")),
-        Tool::Gemini if !placeholder && !raw.is_empty() => Some(format!("/{name} {raw}")),
-        Tool::Cursor | Tool::OpenCode if !placeholder && !raw.is_empty() => Some(raw.to_string()),
-        Tool::Copilot if !leftover.is_empty() => Some(leftover.clone()),
-        Tool::Codex | Tool::Solidus if !placeholder && !raw.is_empty() => {
+    // Gemini decides by the text alone: `{{args}}` anywhere, even inside `@{…}`, counts.
+    let placeholder = placeholder || (tool == Tool::Gemini && body.contains("{{args}}"));
+    let unplaced = !placeholder && !whole.is_empty();
+    let append = match rules.unplaced {
+        Unplaced::ArgumentsLine if unplaced => Some(format!("ARGUMENTS: {raw}")),
+        // Gemini appends the invocation as typed, inner spacing and all.
+        Unplaced::Invocation if unplaced => Some(format!("/{name} {}", args.trim_end())),
+        Unplaced::Text if unplaced => Some(raw.to_string()),
+        Unplaced::Leftover if !leftover.is_empty() => Some(leftover.clone()),
+        Unplaced::Ignored if unplaced => {
             warnings.push("the arguments were ignored: the command has no placeholder".to_string());
             None
         }
@@ -443,38 +470,10 @@ pub fn render_body(
     }
 }
 
-/// Codex: with named placeholders every argument must be `KEY=value` and every name needs a value.
-fn codex_named(
-    words: &[String],
-    wanted: &BTreeSet<&str>,
-    named: &mut BTreeMap<String, String>,
-) -> Result<(), String> {
-    for word in words {
-        match word.split_once('=') {
-            Some((k, v)) if !k.is_empty() => {
-                named.insert(k.to_string(), v.to_string());
-            }
-            _ => return Err(format!("expected KEY=value arguments, got `{word}`")),
-        }
-    }
-    let missing: Vec<String> = wanted
-        .iter()
-        .filter(|w| !named.contains_key(**w))
-        .map(|w| format!("${w}"))
-        .collect();
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "missing values for {} (pass them as KEY=value)",
-            missing.join(", ")
-        ))
-    }
-}
-
 struct Ctx<'a> {
     tool: Tool,
     words: &'a [String],
+    /// What a whole-text placeholder receives, by the tool's rule.
     raw: &'a str,
     named: &'a BTreeMap<String, String>,
     inputs: &'a BTreeMap<String, String>,
@@ -496,6 +495,10 @@ impl Ctx<'_> {
                     out.value(w);
                 }
             }
+            Tok::ArgOr(i, raw) => match self.words.get(i) {
+                Some(w) => out.value(w),
+                None => out.lit(raw),
+            },
             Tok::Rest(i) => out.values(self.words.get(i..).unwrap_or_default()),
             Tok::Joined => out.values(self.words),
             Tok::Raw => {
@@ -528,6 +531,8 @@ impl Ctx<'_> {
                 Tag::Open { .. } | Tag::Else | Tag::Close { .. } => out.lit(raw),
             },
             Tok::Input { raw, .. } | Tok::Context { raw, .. } => out.lit(raw),
+            // Resolved or refused before writing starts.
+            Tok::Number(_) | Tok::Unclosed(_) => {}
         }
     }
 }
@@ -545,6 +550,9 @@ pub const MAX_EXPANSION_BYTES: usize = 4 * 1024 * 1024;
 /// Builds segments; inside a shell line argument values are quoted for the shell.
 #[derive(Default)]
 struct Out {
+    /// The tool's quoting outside the author's quotes.
+    quote: Option<fn(&str) -> String>,
+    blank_shell_vanishes: bool,
     segments: Vec<Segment>,
     text: String,
     /// The shell line being read.
@@ -584,7 +592,9 @@ impl Out {
         }
         match &mut self.shell {
             Some(line) => {
-                line.command.push_str(&shell_quote_in(v, line.quote));
+                let bare = self.quote.unwrap_or(shell_quote);
+                line.command
+                    .push_str(&shell_quote_in_with(v, line.quote, bare));
                 // The value is one plain character as far as the author's quoting goes.
                 line.quote = line.quote.after("x");
             }
@@ -600,7 +610,8 @@ impl Out {
         match &mut self.shell {
             // Outside the author's quotes each argument is its own word; inside, they share one.
             Some(line) if matches!(line.quote, QuoteContext::Bare | QuoteContext::BareEscaped) => {
-                let quoted: Vec<String> = words.iter().map(|w| shell_quote(w)).collect();
+                let bare = self.quote.unwrap_or(shell_quote);
+                let quoted: Vec<String> = words.iter().map(|w| bare(w)).collect();
                 if line.quote == QuoteContext::BareEscaped && !quoted.is_empty() {
                     line.command.push('\\');
                 }
@@ -634,6 +645,8 @@ impl Out {
 
     fn shell_close(&mut self, closer: &str) {
         match self.shell.take() {
+            // The tool runs nothing for a blank command and inserts nothing in its place.
+            Some(line) if self.blank_shell_vanishes && line.command.trim().is_empty() => {}
             Some(line) => self.segments.push(Segment::Shell {
                 text: format!("{}{}{closer}", line.opener, line.command),
                 command: line.command.trim().to_string(),

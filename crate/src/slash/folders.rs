@@ -107,6 +107,13 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
             match scope {
                 Scope::Project => {
                     for root in roots {
+                        // Gemini skips the project folder when the workspace is the home
+                        // folder, so one folder is not read as both scopes.
+                        if provider == Provider::Gemini
+                            && request.home.as_deref().is_some_and(|h| same_dir(h, root))
+                        {
+                            continue;
+                        }
                         for rel in project_dirs(provider) {
                             push(Scope::Project, join(root, rel));
                         }
@@ -150,10 +157,17 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
     plan
 }
 
+fn same_dir(a: &str, b: &str) -> bool {
+    a.trim_end_matches(['/', '\\']) == b.trim_end_matches(['/', '\\'])
+}
+
 /// Depth and file-name suffix of each provider's folders.
 pub(crate) fn layout(provider: Provider) -> (u32, &'static str) {
     match provider {
-        Provider::Solidus | Provider::Codex | Provider::Cursor => (1, ".md"),
+        Provider::Solidus | Provider::Cursor => (1, ".md"),
+        // Codex takes `.md` in any case, which a suffix cannot say: the shell lists every file
+        // and discovery keeps the prompts.
+        Provider::Codex => (1, ""),
         Provider::Copilot => (1, ".prompt.md"),
         Provider::ClaudeSkills => (2, "/SKILL.md"),
         Provider::Claude | Provider::ClaudePlugins | Provider::OpenCode => (RECURSIVE_DEPTH, ".md"),

@@ -6,6 +6,7 @@
 //! Expected failures (a broken file, a missing argument) come back as data, never as a panic.
 
 pub mod args;
+pub(crate) mod dialect;
 pub mod discovery;
 pub mod expand;
 pub mod folders;
@@ -17,16 +18,19 @@ mod template;
 use serde::{Deserialize, Serialize};
 
 pub use args::{
-    parse_args, parse_args_opencode, parse_args_shlex, shell_quote, shell_quote_in, split_command,
+    parse_args, parse_args_shlex, shell_quote, shell_quote_in, shell_quote_in_with, split_command,
     CommandSplit, QuoteContext,
 };
+pub use dialect::codex::split_args as parse_args_codex;
+pub use dialect::gemini::{collapse_whitespace as gemini_args, quote as shell_quote_gemini};
+pub use dialect::opencode::split_args as parse_args_opencode;
 pub use discovery::{
-    discover, CandidateFile, DiscoverInput, Discovery, SkipReason, SkippedFile, SlashCommand,
-    SlashWarning, WarningCode, MAX_TEXT_BYTES,
+    discover, CandidateFile, DiscoverInput, Discovery, Rename, SkipReason, SkippedFile,
+    SlashCommand, SlashWarning, WarningCode, MAX_TEXT_BYTES,
 };
 pub use expand::{
-    render_body, CommandRef, ExpandRequest, Expansion, InputRequest, Rendered, Segment,
-    MAX_EXPANSION_BYTES,
+    render_body, render_command, CommandRef, ExpandRequest, Expansion, InputRequest, Rendered,
+    Segment, MAX_EXPANSION_BYTES,
 };
 pub use folders::{search_folders, SearchFolder, SearchPlan, SearchRequest};
 pub use frontmatter::{describe, describe_body, parse_frontmatter, Frontmatter};

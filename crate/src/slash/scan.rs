@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::dialect::{claude, codex, opencode};
 use super::template::{parse_tag, Tag};
 use super::Tool;
 
@@ -20,8 +21,15 @@ pub(crate) enum Tok<'a> {
     Joined,
     /// The argument text as typed, trimmed.
     Raw,
+    /// One argument by 0-based index, or `raw` as written when there is none (Claude's `$N`,
+    /// `$ARGUMENTS[N]` and declared `$name`).
+    ArgOr(usize, &'a str),
+    /// OpenCode's `$N` with its 1-based number, resolved once the arguments are known.
+    Number(usize),
     /// Codex `$NAME`.
     Named(&'a str),
+    /// An opener with no closer where the tool refuses the whole command (Gemini's `!{`, `@{`).
+    Unclosed(&'a str),
     Input {
         name: &'a str,
         placeholder: Option<&'a str>,
@@ -109,17 +117,24 @@ impl Finder {
     }
 }
 
-/// Lookahead state shared by every token tried in one body.
-struct Finders {
+/// Lookahead state shared by every token tried in one body, and the per-body rules.
+struct Finders<'n> {
     double_close: Finder,
     triple_close: Finder,
     brace_or_newline: Finder,
+    backtick: Finder,
+    backtick_or_newline: Finder,
+    fence_close: Finder,
     /// Gemini: the matching `}` of each `{`, found once with a stack.
     braces: HashMap<usize, usize>,
+    /// Codex: the body has a named placeholder, so only those are filled.
+    codex_named: bool,
+    /// Claude: the names the frontmatter `arguments` declares.
+    names: &'n [String],
 }
 
-impl Finders {
-    fn new(tool: Tool, body: &str) -> Finders {
+impl<'n> Finders<'n> {
+    fn new(tool: Tool, body: &str, names: &'n [String]) -> Finders<'n> {
         let mut braces = HashMap::new();
         if tool == Tool::Gemini {
             let mut open = Vec::new();
@@ -139,14 +154,21 @@ impl Finders {
             double_close: Finder::new(|t| t.find("}}")),
             triple_close: Finder::new(|t| t.find("}}}")),
             brace_or_newline: Finder::new(|t| t.find(['}', '\n'])),
+            backtick: Finder::new(|t| t.find('`')),
+            backtick_or_newline: Finder::new(|t| t.find(['`', '\n'])),
+            fence_close: Finder::new(|t| t.find("\n```")),
             braces,
+            codex_named: tool == Tool::Codex && !codex::placeholder_names(body).is_empty(),
+            names,
         }
     }
 }
 
-pub(crate) fn tokenize(tool: Tool, body: &str) -> Vec<Tok<'_>> {
+/// Cuts `body` into tokens by `tool`'s rules; `names` are the argument names the command
+/// declares (Claude's frontmatter `arguments`), empty for the other tools.
+pub(crate) fn tokenize<'a>(tool: Tool, body: &'a str, names: &[String]) -> Vec<Tok<'a>> {
     let bytes = body.as_bytes();
-    let mut finders = Finders::new(tool, body);
+    let mut finders = Finders::new(tool, body, names);
     let mut toks = Vec::new();
     let mut lit_start = 0;
     let mut i = 0;
@@ -189,6 +211,49 @@ pub(crate) fn tokenize(tool: Tool, body: &str) -> Vec<Tok<'_>> {
     toks
 }
 
+/// An inline `` !`…` `` at byte `i`: the command runs to the next backtick found by `finder`
+/// (which also stops at a newline for tools whose shell lines stay on one line) and must not
+/// be blank unless the tool lets a blank line vanish.
+fn inline_shell<'a>(
+    body: &'a str,
+    i: usize,
+    limit: usize,
+    finder: &mut Finder,
+    blank_ok: bool,
+) -> Option<Hit<'a>> {
+    let end = finder.next(body, i + 2)?;
+    if end >= limit || body.as_bytes()[end] != b'`' {
+        return None;
+    }
+    let command = &body[i + 2..end];
+    if command.is_empty() || (!blank_ok && command.trim().is_empty()) {
+        return None;
+    }
+    Some(Hit {
+        tok: Tok::ShellOpen("!`"),
+        len: 2,
+        close: Some((end, "`")),
+    })
+}
+
+/// Claude's fenced shell block: a line opening with ```` ```! ````, its lines, then a line
+/// opening with ```` ``` ````. The block's text between the fences is the command.
+fn fenced_shell<'a>(body: &'a str, i: usize, finders: &mut Finders) -> Option<Hit<'a>> {
+    if i > 0 && body.as_bytes()[i - 1] != b'\n' {
+        return None;
+    }
+    let content = i + body[i..].find('\n')? + 1;
+    let close = finders.fence_close.next(body, content - 1)? + 1;
+    if body[content..close].trim().is_empty() {
+        return None;
+    }
+    Some(Hit {
+        tok: Tok::ShellOpen(&body[i..content]),
+        len: content - i,
+        close: Some((close, "```")),
+    })
+}
+
 /// Recognises a token at byte `i` (a token never reaches past `limit`, the closer of the shell line
 /// being read, when `in_shell`).
 fn scan_at<'a>(
@@ -208,6 +273,8 @@ fn scan_at<'a>(
             close: None,
         })
     };
+    // A word starts here: at the start of the body or after whitespace.
+    let word_start = i == 0 || bytes[i - 1].is_ascii_whitespace();
     match bytes[i] {
         b'$' if tool == Tool::Copilot => {
             if !rest.starts_with("${") {
@@ -219,8 +286,18 @@ fn scan_at<'a>(
             }
             scan_copilot(&rest[..close - i + 1])
         }
-        b'$' => scan_dollar(tool, rest),
+        // Codex's named placeholders are never preceded by another `$` (`$$NAME` is literal).
+        b'$' if finders.codex_named && i > 0 && bytes[i - 1] == b'$' => None,
+        b'$' => scan_dollar(tool, rest, finders),
         b'\\' if tool == Tool::Solidus && rest.starts_with("\\{{") => hit(Tok::Lit("{{"), 3),
+        // Claude's `\$` writes a literal `$` where a placeholder would start.
+        b'\\'
+            if tool == Tool::Claude
+                && rest.starts_with("\\$")
+                && scan_dollar(tool, &rest[1..], finders).is_some() =>
+        {
+            hit(Tok::Lit("$"), 2)
+        }
         b'{' if tool == Tool::Solidus && rest.starts_with("{{") => {
             let triple = rest.starts_with("{{{");
             let (open, close) = if triple { ("{{{", "}}}") } else { ("{{", "}}") };
@@ -239,35 +316,35 @@ fn scan_at<'a>(
             hit(Tok::Tag(tag, &rest[..len]), len)
         }
         b'{' if tool == Tool::Gemini && rest.starts_with("{{args}}") => hit(Tok::Raw, 8),
-        b'!' if in_shell => None,
-        b'!' if matches!(tool, Tool::Solidus | Tool::Claude | Tool::OpenCode)
-            && rest.starts_with("!`") =>
-        {
-            // The command runs to the next backtick on the same line and must not be blank.
-            let end = rest[2..].find(['`', '\n'])? + 2;
-            if bytes[i + end] != b'`' || rest[2..end].trim().is_empty() {
-                return None;
-            }
-            Some(Hit {
-                tok: Tok::ShellOpen("!`"),
-                len: 2,
-                close: Some((i + end, "`")),
-            })
+        b'!' | b'`' if in_shell => None,
+        b'!' if tool == Tool::Solidus && rest.starts_with("!`") => {
+            inline_shell(body, i, limit, &mut finders.backtick_or_newline, false)
         }
+        // Claude runs `` !`…` `` only where the `!` starts a word: `KEY=!`x`` is text.
+        b'!' if tool == Tool::Claude && word_start && rest.starts_with("!`") => {
+            inline_shell(body, i, limit, &mut finders.backtick_or_newline, false)
+        }
+        // OpenCode's pattern is `` !`[^`]+` ``: anywhere, across lines.
+        b'!' if tool == Tool::OpenCode && rest.starts_with("!`") => {
+            inline_shell(body, i, limit, &mut finders.backtick, true)
+        }
+        b'`' if tool == Tool::Claude && rest.starts_with("```!") => fenced_shell(body, i, finders),
         b'!' if tool == Tool::Gemini && rest.starts_with("!{") => {
-            let end = finders.braces.get(&(i + 1))? - i;
-            if rest[2..end].trim().is_empty() {
-                return None;
-            }
+            let Some(close) = finders.braces.get(&(i + 1)) else {
+                return hit(Tok::Unclosed("!{"), 2);
+            };
             Some(Hit {
                 tok: Tok::ShellOpen("!{"),
                 len: 2,
-                close: Some((i + end, "}")),
+                close: Some((*close, "}")),
             })
         }
         b'@' if in_shell => None,
         b'@' if tool == Tool::Gemini && rest.starts_with("@{") => {
-            let end = finders.braces.get(&(i + 1))? - i;
+            let Some(close) = finders.braces.get(&(i + 1)) else {
+                return hit(Tok::Unclosed("@{"), 2);
+            };
+            let end = close - i;
             let path = rest[2..end].trim();
             if path.is_empty() {
                 return None;
@@ -280,7 +357,17 @@ fn scan_at<'a>(
                 end + 1,
             )
         }
-        b'@' if matches!(tool, Tool::Solidus | Tool::Claude | Tool::OpenCode) => {
+        b'@' if tool == Tool::OpenCode => {
+            let path = opencode::file_reference(body, i)?;
+            hit(
+                Tok::File {
+                    path,
+                    raw: &rest[..path.len() + 1],
+                },
+                path.len() + 1,
+            )
+        }
+        b'@' if matches!(tool, Tool::Solidus | Tool::Claude) => {
             // Only at a word start, so `user@host` and `$@` are not references.
             if i > 0 && !bytes[i - 1].is_ascii_whitespace() && bytes[i - 1] != b'(' {
                 return None;
@@ -338,7 +425,7 @@ fn scan_copilot(raw: &str) -> Option<Hit<'_>> {
 }
 
 /// `$…` placeholders; `rest` starts at the `$`.
-fn scan_dollar(tool: Tool, rest: &str) -> Option<Hit<'_>> {
+fn scan_dollar<'a>(tool: Tool, rest: &'a str, finders: &Finders) -> Option<Hit<'a>> {
     let after = &rest[1..];
     let hit = |tok, len| {
         Some(Hit {
@@ -351,21 +438,25 @@ fn scan_dollar(tool: Tool, rest: &str) -> Option<Hit<'_>> {
     // Greedy digits: `$10` is the tenth, `$01` the first; an absurd number is simply missing.
     let number = || after[..digits].parse::<usize>().unwrap_or(usize::MAX);
     match tool {
-        Tool::Solidus | Tool::OpenCode => {
+        Tool::Solidus => {
             if digits > 0 {
                 let n = number();
                 return hit(Tok::Arg(n.checked_sub(1).unwrap_or(usize::MAX)), 1 + digits);
             }
             if after.starts_with("ARGUMENTS") {
-                let tok = if tool == Tool::Solidus {
-                    Tok::Joined
-                } else {
-                    Tok::Raw
-                };
-                return hit(tok, 10);
+                return hit(Tok::Joined, 10);
             }
-            if tool == Tool::Solidus && after.starts_with('@') {
+            if after.starts_with('@') {
                 return hit(Tok::Joined, 2);
+            }
+            None
+        }
+        Tool::OpenCode => {
+            if digits > 0 {
+                return hit(Tok::Number(number()), 1 + digits);
+            }
+            if after.starts_with("ARGUMENTS") {
+                return hit(Tok::Raw, 10);
             }
             None
         }
@@ -374,39 +465,37 @@ fn scan_dollar(tool: Tool, rest: &str) -> Option<Hit<'_>> {
                 let d = index.bytes().take_while(u8::is_ascii_digit).count();
                 if d > 0 && index[d..].starts_with(']') {
                     let n = index[..d].parse::<usize>().unwrap_or(usize::MAX);
-                    return hit(Tok::Arg(n), 1 + 10 + d + 1);
+                    let len = 1 + 10 + d + 1;
+                    return hit(Tok::ArgOr(n, &rest[..len]), len);
                 }
             }
             if after.starts_with("ARGUMENTS") {
                 return hit(Tok::Raw, 10);
             }
             if digits > 0 {
-                // Claude Code counts from zero since v2.1.19: `$0` is the first argument.
-                return hit(Tok::Arg(number()), 1 + digits);
+                // Claude Code counts from zero since v2.1.19 (`$0` is the first argument) and
+                // keeps a `$N` with no argument as written since v2.1.210.
+                return hit(Tok::ArgOr(number(), &rest[..1 + digits]), 1 + digits);
             }
-            None
+            let (index, len) = claude::named_at(finders.names, after)?;
+            hit(Tok::ArgOr(index, &rest[..1 + len]), 1 + len)
         }
-        Tool::Codex => {
-            let first = after.bytes().next()?;
-            match first {
-                b'$' => hit(Tok::Lit("$"), 2),
-                b'1'..=b'9' => hit(Tok::Arg(usize::from(first - b'1')), 2),
-                b'A'..=b'Z' => {
-                    let len = after
-                        .bytes()
-                        .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
-                        .count();
-                    let word = &after[..len];
-                    let tok = if word == "ARGUMENTS" {
-                        Tok::Joined
-                    } else {
-                        Tok::Named(word)
-                    };
-                    hit(tok, 1 + len)
-                }
-                _ => None,
+        Tool::Codex if finders.codex_named => {
+            // Named mode: only `$NAME` is filled; `$1`, `$ARGUMENTS` and `$$` stay as written.
+            let len = codex::name_len(after)?;
+            let name = &after[..len];
+            if name == "ARGUMENTS" {
+                return None;
             }
+            hit(Tok::Named(name), 1 + len)
         }
+        Tool::Codex => match after.bytes().next()? {
+            // Codex keeps `$$` as written, and the second `$` starts nothing.
+            b'$' => hit(Tok::Lit("$$"), 2),
+            first @ b'1'..=b'9' => hit(Tok::Arg(usize::from(first - b'1')), 2),
+            _ if after.starts_with("ARGUMENTS") => hit(Tok::Joined, 10),
+            _ => None,
+        },
         Tool::Copilot | Tool::Gemini | Tool::Cursor => None,
     }
 }
