@@ -89,7 +89,7 @@ export class Popup implements vscode.Disposable {
     if (typeof key !== 'string') return;
     // Escape before the popup listens closes it at once, as Escape in it would.
     if (key === 'Escape' && !this.ready && this.capture.active) {
-      this.close();
+      void this.close();
       return;
     }
     this.capture.key(key);
@@ -98,9 +98,10 @@ export class Popup implements vscode.Disposable {
   /**
    * Closes the popup and gives the focus back to the text editor it came from, cursor and all (VS Code
    * shows that editor again but leaves the focus nowhere). Closing because the user went elsewhere
-   * (`onDidChangeViewState`) leaves the focus where they went.
+   * (`onDidChangeViewState`) leaves the focus where they went. Resolves once the editor has the focus:
+   * what runs next (an input box, a dialog) must open after that, or the focus change closes it.
    */
-  close(): void {
+  async close(): Promise<void> {
     const panel = this.panel;
     this.panel = undefined;
     this.capture.cancel();
@@ -109,14 +110,18 @@ export class Popup implements vscode.Disposable {
     const back = this.returnTo;
     this.returnTo = undefined;
     if (back && !back.document.isClosed)
-      void vscode.window.showTextDocument(back.document, { viewColumn: back.viewColumn, preserveFocus: false });
+      await vscode.window
+        .showTextDocument(back.document, { viewColumn: back.viewColumn, preserveFocus: false })
+        .then(undefined, (error: unknown) =>
+          this.ctx.log.warn(`could not give the focus back to ${back.document.uri}: ${error}`),
+        );
   }
 
   dispose(): void {
     this.buildListener.dispose();
     this.slashListener.dispose();
     this.returnTo = undefined;
-    this.close();
+    void this.close();
     this.capture.dispose();
   }
 
@@ -177,7 +182,7 @@ export class Popup implements vscode.Disposable {
           this.post({ type: 'stage', stage: { kind: 'search' } });
           return;
         case 'close':
-          this.close();
+          await this.close();
           return;
       }
     } catch (error) {
@@ -255,7 +260,7 @@ export class Popup implements vscode.Disposable {
       const request = input.kind === 'do' ? input.request : text.trim();
       if (!request) return;
       // The popup closes first: the plan's dialog and progress belong to the workbench.
-      this.close();
+      await this.close();
       await runDoRequest(this.ctx, request);
       return;
     }
@@ -274,7 +279,7 @@ export class Popup implements vscode.Disposable {
       input.kind === 'slash' && item.keywords?.some((k) => k.toLowerCase() === `/${input.name.toLowerCase()}`);
     const args = own && input.kind === 'slash' ? input.args : '';
     const typed = `${item.title}${args ? ` ${args}` : ''}`;
-    this.close();
+    await this.close();
     try {
       await runSlashText(this.ctx, typed);
     } catch (error) {
@@ -294,7 +299,7 @@ export class Popup implements vscode.Disposable {
     }
     const args = id === TERMINAL_ID && input.kind === 'shell' ? input.command : undefined;
     // Confirmations, pickers and terminals belong to the workbench, so the popup goes first.
-    this.close();
+    await this.close();
     try {
       await runItem(this.ctx, item, { args: args || undefined });
     } catch (error) {
