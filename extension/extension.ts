@@ -2,6 +2,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { promptAndRunDo, setApiKey } from './agent';
+import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './capture';
 import { Context } from './ctx';
 import { Popup } from './popup';
 import { undoLastSettingChange } from './settings';
@@ -10,10 +11,11 @@ import { toSnapshot } from './sources';
 
 let context: Context | undefined;
 
-type CommandTable = Record<string, (ctx: Context, popup: Popup) => unknown>;
+type CommandTable = Record<string, (ctx: Context, popup: Popup, ...args: unknown[]) => unknown>;
 
 const COMMANDS: CommandTable = {
   'solidus.open': (_ctx, popup) => popup.open(),
+  [TYPE_KEY_COMMAND]: (_ctx, popup, key) => popup.typeKey(key),
   'solidus.showLog': (ctx) => ctx.log.show(true),
   'solidus.exportCatalogSnapshot': (ctx) => exportSnapshot(ctx),
   'solidus.do': (ctx) => promptAndRunDo(ctx),
@@ -27,6 +29,8 @@ const COMMANDS: CommandTable = {
 export function activate(extension: vscode.ExtensionContext): void {
   const started = performance.now();
   try {
+    // A capture left on by an extension host that went away would keep swallowing keys.
+    void vscode.commands.executeCommand('setContext', CAPTURE_CONTEXT, false);
     const ctx = new Context(extension);
     context = ctx;
     extension.subscriptions.push(ctx);
@@ -34,9 +38,9 @@ export function activate(extension: vscode.ExtensionContext): void {
     ctx.push(popup);
     for (const [id, handler] of Object.entries(COMMANDS)) {
       ctx.push(
-        vscode.commands.registerCommand(id, async () => {
+        vscode.commands.registerCommand(id, async (...args: unknown[]) => {
           try {
-            await handler(ctx, popup);
+            await handler(ctx, popup, ...args);
           } catch (error) {
             reportError(ctx, `${id} failed`, error);
           }

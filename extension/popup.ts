@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { runDoRequest } from './agent';
+import { KeyCapture } from './capture';
 import type { Input, Item, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
 import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
@@ -19,8 +20,16 @@ export class Popup implements vscode.Disposable {
   private lastSeq = 0;
   /** When the last open was asked for, to log how long the popup took to be ready. */
   private openedAt = 0;
+  /** The webview has said `ready` (its script runs and listens). */
+  private ready = false;
+  /** The panel has been the active editor once; losing that closes it, like a popup. */
+  private wasActive = false;
+  /** The text editor that had the focus when the popup opened; closing the popup gives it back. */
+  private returnTo: vscode.TextEditor | undefined;
   private readonly buildListener: vscode.Disposable;
   private readonly slashListener: vscode.Disposable;
+  /** Keys typed while the webview loads; they reach the input in order once it listens. */
+  private readonly capture = new KeyCapture(() => this.post({ type: 'captureEnded' }));
 
   constructor(private readonly ctx: Context) {
     // A catalog that finishes building while the popup is open refreshes the list.
@@ -29,43 +38,113 @@ export class Popup implements vscode.Disposable {
     this.slashListener = ctx.slash.onDidChange(() => this.refresh());
   }
 
-  /** Opens the popup (or focuses it) with the cursor in the input. */
+  /**
+   * Opens the popup (or focuses it) with the cursor in the input. A new webview takes a few hundred
+   * milliseconds to listen (seconds for the first of a session), so it opens without the focus while
+   * the capture keybindings hand every key typed meanwhile to `typeKey`; once it listens it gets those
+   * keys and the focus, and the capture ends when its input has the focus.
+   */
   open(): void {
-    this.openedAt = performance.now();
     if (this.panel) {
-      this.panel.reveal(vscode.ViewColumn.Active, false);
+      // Still loading: the capture already holds the keys and the focus comes when it listens.
+      if (!this.ready) return;
+      this.openedAt = performance.now();
+      this.panel.reveal(this.panel.viewColumn, false);
       this.post({ type: 'focus' });
       return;
     }
+    this.openedAt = performance.now();
+    this.ready = false;
+    this.wasActive = false;
+    this.returnTo = vscode.window.activeTextEditor;
+    this.capture.start();
     const root = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
+    // Without the focus, keys go on reaching the workbench's keybindings (and so the capture) instead of
+    // a frame that is not listening yet; the text editor below keeps its cursor.
     const panel = vscode.window.createWebviewPanel(
       'solidus.popup',
       'Solidus',
-      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: true },
       { enableScripts: true, localResourceRoots: [root], retainContextWhenHidden: false },
     );
     panel.iconPath = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'media', 'icon.png');
     panel.webview.html = this.html(panel.webview, root);
     panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message));
-    // Like a popup, it goes away when the user moves elsewhere.
+    // Like a popup, it goes away when the user moves elsewhere (once it has had the focus: it opens without).
     panel.onDidChangeViewState(({ webviewPanel }) => {
-      if (!webviewPanel.active) webviewPanel.dispose();
+      if (webviewPanel.active) this.wasActive = true;
+      else if (this.wasActive) webviewPanel.dispose();
     });
     panel.onDidDispose(() => {
-      if (this.panel === panel) this.panel = undefined;
+      if (this.panel !== panel) return;
+      this.panel = undefined;
+      this.returnTo = undefined;
+      this.capture.cancel();
     });
     this.panel = panel;
   }
 
-  close(): void {
-    this.panel?.dispose();
+  /** A key the capture keybindings caught while the popup loads (see capture.ts). */
+  typeKey(key: unknown): void {
+    if (typeof key !== 'string') return;
+    // Escape before the popup listens closes it at once, as Escape in it would.
+    if (key === 'Escape' && !this.ready && this.capture.active) {
+      void this.close();
+      return;
+    }
+    this.capture.key(key);
+  }
+
+  /**
+   * Closes the popup and gives the focus back to the text editor it came from, cursor and all (VS Code
+   * shows that editor again but leaves the focus nowhere). Closing because the user went elsewhere
+   * (`onDidChangeViewState`) leaves the focus where they went. Resolves once the editor has the focus:
+   * what runs next (an input box, a dialog) must open after that, or the focus change closes it.
+   */
+  async close(): Promise<void> {
+    const panel = this.panel;
     this.panel = undefined;
+    this.capture.cancel();
+    if (!panel) return;
+    panel.dispose();
+    const back = this.returnTo;
+    this.returnTo = undefined;
+    if (back && !back.document.isClosed)
+      await vscode.window
+        .showTextDocument(back.document, { viewColumn: back.viewColumn, preserveFocus: false })
+        .then(undefined, (error: unknown) =>
+          this.ctx.log.warn(`could not give the focus back to ${back.document.uri}: ${error}`),
+        );
   }
 
   dispose(): void {
     this.buildListener.dispose();
     this.slashListener.dispose();
-    this.close();
+    this.returnTo = undefined;
+    void this.close();
+    this.capture.dispose();
+  }
+
+  /** The webview listens: it gets the text, the captured keys in order, then the focus. */
+  private onReady(): void {
+    this.ready = true;
+    this.post({ type: 'restore', text: this.text });
+    this.sendResults(0, this.text);
+    this.ctx.log.info(`popup ready in ${(performance.now() - this.openedAt).toFixed(0)} ms`);
+    if (!this.capture.active) {
+      this.post({ type: 'captureEnded' });
+      return;
+    }
+    this.capture.attach((keys) => this.post({ type: 'keys', keys }));
+    this.panel?.reveal(this.panel.viewColumn, false);
+  }
+
+  /** The input has the focus: keys now reach it directly, so the capture ends (every captured key is handed over first). */
+  private async onFocused(): Promise<void> {
+    if (!this.capture.active || !this.ready) return;
+    if (!(await this.capture.end())) return;
+    this.post({ type: 'captureEnded' });
+    this.ctx.log.info(`popup has the keys ${(performance.now() - this.openedAt).toFixed(0)} ms after the key`);
   }
 
   private post(message: ToWebview): void {
@@ -80,9 +159,10 @@ export class Popup implements vscode.Disposable {
     try {
       switch (message.type) {
         case 'ready':
-          this.post({ type: 'restore', text: this.text });
-          this.sendResults(0, this.text);
-          this.ctx.log.info(`popup ready in ${(performance.now() - this.openedAt).toFixed(0)} ms`);
+          this.onReady();
+          return;
+        case 'focused':
+          await this.onFocused();
           return;
         case 'query':
           this.text = message.text;
@@ -102,7 +182,7 @@ export class Popup implements vscode.Disposable {
           this.post({ type: 'stage', stage: { kind: 'search' } });
           return;
         case 'close':
-          this.close();
+          await this.close();
           return;
       }
     } catch (error) {
@@ -180,7 +260,7 @@ export class Popup implements vscode.Disposable {
       const request = input.kind === 'do' ? input.request : text.trim();
       if (!request) return;
       // The popup closes first: the plan's dialog and progress belong to the workbench.
-      this.close();
+      await this.close();
       await runDoRequest(this.ctx, request);
       return;
     }
@@ -199,7 +279,7 @@ export class Popup implements vscode.Disposable {
       input.kind === 'slash' && item.keywords?.some((k) => k.toLowerCase() === `/${input.name.toLowerCase()}`);
     const args = own && input.kind === 'slash' ? input.args : '';
     const typed = `${item.title}${args ? ` ${args}` : ''}`;
-    this.close();
+    await this.close();
     try {
       await runSlashText(this.ctx, typed);
     } catch (error) {
@@ -219,7 +299,7 @@ export class Popup implements vscode.Disposable {
     }
     const args = id === TERMINAL_ID && input.kind === 'shell' ? input.command : undefined;
     // Confirmations, pickers and terminals belong to the workbench, so the popup goes first.
-    this.close();
+    await this.close();
     try {
       await runItem(this.ctx, item, { args: args || undefined });
     } catch (error) {

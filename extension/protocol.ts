@@ -41,10 +41,16 @@ export type ToWebview =
   | { type: 'stage'; stage: Stage }
   | { type: 'message'; level: 'info' | 'error'; text: string }
   | { type: 'restore'; text: string }
-  | { type: 'focus' };
+  | { type: 'focus' }
+  /** Keys the extension captured while the popup loaded, in the order typed ("a", "Backspace", "Enter", "Escape"). */
+  | { type: 'keys'; keys: string[] }
+  /** The capture is over: keys typed in the webview from now on are its own. */
+  | { type: 'captureEnded' };
 
 export type FromWebview =
   | { type: 'ready' }
+  /** The input has the focus (sent while a capture runs): the extension ends it. */
+  | { type: 'focused' }
   | { type: 'query'; seq: number; text: string }
   /**
    * Enter (or a click): `text` is the input as typed, `id` the selected row, `askDo` when the "ask /do"

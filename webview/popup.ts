@@ -26,6 +26,67 @@ const DO_ROW_ID = 'solidus:ask-do';
 
 const send = (m: FromWebview): void => vscode.postMessage(m);
 
+/**
+ * While the extension captures keys (the popup was loading when they were typed), they reach the input
+ * only as `keys` messages, in the order typed. A key typed here meanwhile is held back: VS Code forwards
+ * every key pressed in a webview to the workbench, so its copy comes back through the capture, and
+ * taking that copy (not the original) keeps the order. When the capture ends, what is still held back
+ * (typed after the workbench stopped capturing) is applied. Nothing is typed twice, nothing is lost.
+ */
+let captured = true;
+const heldBack: string[] = [];
+/** Enter came through the capture before the list answered the text typed with it: it runs when it does. */
+let enterWaiting = false;
+/** The `seq` of the last results shown, to know whether the list answers the input. */
+let answeredSeq = -1;
+
+/** The key as the capture names it, if the capture would take it. */
+function capturedKey(event: KeyboardEvent): string | undefined {
+  if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return undefined;
+  if (event.key.length === 1 || event.key === 'Backspace' || event.key === 'Enter' || event.key === 'Escape')
+    return event.key;
+  return undefined;
+}
+
+/** Applies one key as if it had been typed in the input: at the caret, replacing the selection. */
+function applyKey(key: string): void {
+  if (key === 'Enter') {
+    if (stage.kind !== 'search' || answeredSeq === seq) activate();
+    else enterWaiting = true;
+    return;
+  }
+  if (key === 'Escape') {
+    closeOrBack();
+    return;
+  }
+  const start = input.selectionStart ?? input.value.length;
+  const end = input.selectionEnd ?? start;
+  if (key === 'Backspace') {
+    if (start === end && start === 0) return;
+    input.setRangeText('', start === end ? start - 1 : start, end, 'end');
+  } else {
+    input.setRangeText(key, start, end, 'end');
+  }
+  onInput();
+}
+
+/** A key the extension captured: the copy of the oldest held-back key, or one typed before this frame had the focus. */
+function receiveCapturedKey(key: string): void {
+  if (heldBack[0] === key) heldBack.shift();
+  applyKey(key);
+}
+
+function endCapture(): void {
+  if (!captured) return;
+  captured = false;
+  for (const key of heldBack.splice(0)) applyKey(key);
+}
+
+/** Tells the extension the input has the focus, which ends a capture. */
+function reportFocus(): void {
+  if (captured && document.hasFocus() && document.activeElement === input) send({ type: 'focused' });
+}
+
 function showMessage(level: 'info' | 'error' | 'none', text = ''): void {
   message.textContent = text;
   message.className = level === 'none' ? '' : `solidus-${level}`;
@@ -200,7 +261,7 @@ function enterStage(next: Stage): void {
   input.focus();
 }
 
-input.addEventListener('input', () => {
+function onInput(): void {
   if (stage.kind === 'search') {
     searchText = input.value;
     showMessage('none');
@@ -211,9 +272,31 @@ input.addEventListener('input', () => {
   } else {
     showMessage('none');
   }
-});
+}
+
+function closeOrBack(): void {
+  if (stage.kind === 'search') send({ type: 'close' });
+  else enterStage({ kind: 'search' });
+}
+
+input.addEventListener('input', onInput);
+
+// First of all listeners: during a capture, keys that type are held back (see `captured`).
+window.addEventListener(
+  'keydown',
+  (event) => {
+    if (!captured) return;
+    const key = capturedKey(event);
+    if (key === undefined) return;
+    // Not stopped: VS Code's own listener must still forward it to the workbench, and so to the capture.
+    event.preventDefault();
+    heldBack.push(key);
+  },
+  true,
+);
 
 input.addEventListener('keydown', (event) => {
+  if (event.defaultPrevented) return; // Held back by the capture.
   const total = count();
   switch (event.key) {
     case 'ArrowDown':
@@ -232,8 +315,7 @@ input.addEventListener('keydown', (event) => {
       activate();
       break;
     case 'Escape':
-      if (stage.kind === 'search') send({ type: 'close' });
-      else enterStage({ kind: 'search' });
+      closeOrBack();
       break;
     case 'Tab': {
       // Focus stays in the input; on a slash row Tab fills `/name ` to type arguments.
@@ -260,9 +342,14 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       rows = data.rows;
       offerDo = data.offerDo === true;
       selected = rows.length ? 0 : -1;
+      answeredSeq = data.seq;
       render(data.emptyHint);
       // Which text the list answers, for assistive tooling and tests that must not read a stale list.
       list.dataset.query = data.text;
+      if (enterWaiting && data.seq === seq) {
+        enterWaiting = false;
+        activate();
+      }
       return;
     case 'stage':
       enterStage(data.stage);
@@ -277,10 +364,21 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       return;
     case 'focus':
       input.focus();
+      reportFocus();
+      return;
+    case 'keys':
+      for (const key of data.keys) receiveCapturedKey(key);
+      return;
+    case 'captureEnded':
+      endCapture();
       return;
   }
 });
 
-window.addEventListener('focus', () => input.focus());
+window.addEventListener('focus', () => {
+  input.focus();
+  reportFocus();
+});
+input.addEventListener('focus', reportFocus);
 input.focus();
 send({ type: 'ready' });

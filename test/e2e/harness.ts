@@ -213,14 +213,23 @@ export async function runPaletteCommand(
 ): Promise<void> {
   const widget = page.locator('.quick-input-widget');
   const input = widget.locator('input');
-  await page.keyboard.press('F1');
-  await input.waitFor({ state: 'visible', timeout: timeoutMs });
-  await input.fill(`>${title}`);
   // Pick the row whose label is exactly the title, never a fuzzy neighbour or a "recently used" one.
   const row = widget.locator('.monaco-list-row').filter({
     has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }),
   });
-  await row.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  // A popup closed just before gives the focus back to its editor a moment later, which closes a palette
+  // opened in between; then the palette is opened again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: timeoutMs });
+      await input.fill(`>${title}`, { timeout: 3_000 });
+      await row.first().waitFor({ state: 'visible', timeout: timeoutMs });
+      break;
+    } catch (error) {
+      if (attempt === 3 || (await input.isVisible())) throw error;
+    }
+  }
   await row.first().click();
   // A command that asks something at once (a save dialog, a picker) reuses the widget.
   if (!opensQuickInput) await widget.waitFor({ state: 'hidden', timeout: timeoutMs });

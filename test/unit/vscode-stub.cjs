@@ -58,6 +58,15 @@ Object.assign(stub, {
   __chatModels: chatModels,
 });
 
+// Commands run through the workbench: tests read what was asked for in `__executed`.
+const executed = [];
+Object.assign(stub, {
+  commands: {
+    executeCommand: async (command, ...args) => void executed.push([command, ...args]),
+  },
+  __executed: executed,
+});
+
 const originalLoad = Module._load;
 Module._load = function load(request, parent, isMain) {
   if (request === 'vscode') return stub;
