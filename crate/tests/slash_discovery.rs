@@ -554,10 +554,21 @@ fn typed_names_find_commands_best_tier_first() {
         ),
         file(Provider::Solidus, Scope::Project, "deploy.md", "Other"),
     ]);
+    // The one ranker ranks slash commands as catalog items.
+    let index = solidus_core::rank::Index::new(d.items());
     let found = |typed: &str| -> Vec<String> {
-        d.search(typed)
+        let options = solidus_core::rank::RankOptions::default();
+        index
+            .rank(
+                &solidus_core::rank::parse_query(&format!("/{typed}")),
+                &options,
+            )
             .into_iter()
-            .map(|i| format!("{}:{}", d.commands[i].tool.id(), d.commands[i].name))
+            .map(|r| {
+                let id = &index.items()[r.index].id["slash:".len()..];
+                let command = d.commands.iter().find(|c| c.id == id).expect("a command");
+                format!("{}:{}", command.tool.id(), command.name)
+            })
             .collect()
     };
     assert_eq!(

@@ -569,7 +569,11 @@ pub fn slash_discover(data: &[u8]) {
         ..slash::DiscoverInput::default()
     };
     let discovery = slash::discover(&input);
-    let _ = discovery.search(&typed);
+    let index = solidus_core::rank::Index::new(discovery.items());
+    let _ = index.rank(
+        &parse_query(&format!("/{typed}")),
+        &solidus_core::rank::RankOptions::default(),
+    );
     for command in discovery.active() {
         assert!(command.name != "do", "a file took a built-in name");
         // A name with a space cannot be typed; discovery warns about it.

@@ -104,19 +104,23 @@ impl Index {
                 if !allowed(index) {
                     continue;
                 }
+                // The first name is the one the item is listed under; the others are aliases.
                 let best = names
                     .split(' ')
-                    .filter_map(|name| {
+                    .enumerate()
+                    .filter_map(|(at, name)| {
                         let fuzzy = || self.matcher.fuzzy_match(name, slash);
-                        Some((score::slash_tier(name, slash, fuzzy)?, name))
+                        Some((score::slash_tier(name, slash, fuzzy)?, name, at > 0))
                     })
-                    .max_by_key(|&(tier, name)| (tier, std::cmp::Reverse(name.len())));
-                let Some((tier, name)) = best else {
+                    .max_by_key(|&(tier, name, alias)| {
+                        (tier, std::cmp::Reverse((name.len(), alias)))
+                    });
+                let Some((tier, name, alias)) = best else {
                     continue;
                 };
                 let file_command = self.items[index].kind == ItemKind::Slash;
                 scored.push((
-                    score::slash(tier, name.len(), file_command)
+                    score::slash(tier, name.len(), file_command, alias)
                         + self.recency_boost(index, &recent_pos),
                     index,
                 ));

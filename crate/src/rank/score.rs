@@ -225,9 +225,10 @@ pub(super) fn slash_tier(name: &str, typed: &str, fuzzy: impl Fn() -> Option<i64
 const FUZZY_SLASH_PER_CHAR: i64 = 10;
 
 /// A slash item: its tier's base, a command file before a friendly name, shorter names first
-/// (a prefix of fewer chars left over is the closer one).
-pub(super) fn slash(tier: Tier, name_len: usize, file_command: bool) -> i64 {
-    tier.base() + if file_command { SLASH_FILE } else { 0 } - name_len as i64
+/// (a prefix of fewer chars left over is the closer one), and a name matched through an alias
+/// (a shadowed command's own name) just below the same name matched as the item's title.
+pub(super) fn slash(tier: Tier, name_len: usize, file_command: bool, alias: bool) -> i64 {
+    tier.base() + if file_command { SLASH_FILE } else { 0 } - name_len as i64 - i64::from(alias)
 }
 
 /// The weights as the ranker applies them, on small catalogs where one weight alone tells two

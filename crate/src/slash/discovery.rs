@@ -188,52 +188,6 @@ impl Discovery {
     pub fn active(&self) -> impl Iterator<Item = &SlashCommand> {
         self.commands.iter().filter(|c| c.shadowed_by.is_none())
     }
-
-    /// The commands a typed name (what follows `/`, without arguments) finds, best first: the
-    /// exact name or `<tool>.<name>`, then names starting with it, then names with a word
-    /// (after `-`, `_`, `:`, `/` or `.`) starting with it, then names containing it, then
-    /// fuzzy matches of at least three letters. Within a tier shorter names come first and then
-    /// the discovery order, so the command that wins a name precedes those it shadows. Empty
-    /// text lists them all.
-    /// Cost: one pass over the commands, skim only for those no cheaper tier took.
-    pub fn search(&self, typed: &str) -> Vec<usize> {
-        let typed = typed.trim().to_lowercase();
-        if typed.is_empty() {
-            return (0..self.commands.len()).collect();
-        }
-        let matcher = fuzzy_matcher::skim::SkimMatcherV2::default();
-        let mut tiers: [Vec<usize>; 5] = Default::default();
-        for (i, command) in self.commands.iter().enumerate() {
-            let own = command.name.to_lowercase();
-            let full = format!("{}.{own}", command.tool.id());
-            let tier = if own == typed || full == typed {
-                0
-            } else if own.starts_with(&typed) || full.starts_with(&typed) {
-                1
-            } else if own
-                .match_indices(['-', '_', ':', '/', '.'])
-                .any(|(at, sep)| own[at + sep.len()..].starts_with(&typed))
-            {
-                2
-            } else if own.contains(&typed) {
-                3
-            } else if typed.chars().count() >= 3
-                && fuzzy_matcher::FuzzyMatcher::fuzzy_match(&matcher, &own, &typed)
-                    .is_some_and(|score| score >= 10 * typed.len() as i64)
-            {
-                4
-            } else {
-                continue;
-            };
-            tiers[tier].push(i);
-        }
-        // Shorter names are the closer matches (`rev` finds `review` before `review-all`); the
-        // sort is stable, so a winner still precedes the commands it shadows.
-        for tier in &mut tiers[1..4] {
-            tier.sort_by_key(|&i| self.commands[i].name.chars().count());
-        }
-        tiers.concat()
-    }
 }
 
 /// Decides which candidates are commands and which command wins each name.

@@ -34,8 +34,8 @@ pub fn origin(command: &SlashCommand, all: &[SlashCommand]) -> String {
 impl Discovery {
     /// One item per command, shadowed ones included (typed as `/<tool>.<name>`), in discovery
     /// order so a command that wins its name precedes those it shadows. The title is what is
-    /// typed; the first keyword is the slash name the ranker matches, then the `<tool>.<name>`
-    /// form that always reaches this command. Every one is classed by `risk`: it comes from a
+    /// typed; the keywords are the slash names the ranker matches: that one, the `<tool>.<name>`
+    /// form that always reaches this command, and its own name. Every one is classed by `risk`: it comes from a
     /// file, so it is always confirmed in a plan.
     pub fn items(&self) -> Vec<Item> {
         self.commands
@@ -43,9 +43,12 @@ impl Discovery {
             .map(|command| {
                 let typed = typed_name(command);
                 let full = format!("{}.{}", command.tool.id(), command.name);
+                // A shadowed command still answers to its own name, after the one that wins it.
                 let mut keywords = vec![format!("/{typed}")];
-                if full != typed {
-                    keywords.push(format!("/{full}"));
+                for other in [&full, &command.name] {
+                    if *other != typed {
+                        keywords.push(format!("/{other}"));
+                    }
                 }
                 let detail: Vec<String> = [
                     Some(command.description.trim().to_string()),
