@@ -280,7 +280,7 @@ async function runStep(ctx: Context, step: PlanStep, journal: UndoJournal): Prom
       const item = ctx.core.item(step.id);
       if (!item) throw new Error(`“${step.title}” is no longer in the catalog`);
       // The plan's dialog showed this step (with its command line when it reaches a shell).
-      const outcome = await runItem(ctx, item, { args: step.args, confirmed: true });
+      const outcome = await runItem(ctx, item, { args: step.args, commandArgs: step.commandArgs, confirmed: true });
       if (outcome === 'cancelled') throw new Error('cancelled by the user');
       return;
     }

@@ -57,14 +57,15 @@ export interface RankResult { input: Input; results: RankedResult[] }
 /** `stack` is filled in by the core from the project it built. */
 export interface PromptContext { os: string; language?: string; textSelected: boolean }
 export interface PrepareDoParams { request: string; context: PromptContext; limit?: number; recent?: string[] }
-export interface ShortlistEntry { id: string; kind: ItemKind; title: string; fromWorkspace: boolean }
+/** `args`: a command's argument schema in compact form, when VS Code declares one. */
+export interface ShortlistEntry { id: string; kind: ItemKind; title: string; fromWorkspace: boolean; args?: string }
 export interface SettingFacts { key: string; types: ValueType[]; allowed?: JsonValue[]; minimum?: number; maximum?: number; fromWorkspace: boolean }
 export interface Shortlist { entries: ShortlistEntry[]; settings: SettingFacts[] }
 export type PrepareDoResult =
   | { ok: true; shortlist: Shortlist; prompt: { system: string; user: string } }
   | { ok: false; code: string; message: string };
 export type PlanStep = { step: number; why: string; description: string; risk: Effect; riskLabel: string; riskReason: string; commandLine?: string } & (
-  | { type: "item"; id: string; kind: ItemKind; title: string; command?: string; args?: string }
+  | { type: "item"; id: string; kind: ItemKind; title: string; command?: string; args?: string; commandArgs?: JsonValue }
   | { type: "setting"; key: string; title: string; value: JsonValue }
   | { type: "terminal"; command: string });
 export interface ValidatedPlan {

@@ -38,6 +38,9 @@ pub struct ShortlistEntry {
     pub title: String,
     /// Workspace text is listed as data, never among the trusted lines.
     pub from_workspace: bool,
+    /// A command's argument schema in compact form, when VS Code declares one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<String>,
 }
 
 /// A shortlisted setting again, by exact key, with what values it takes.
@@ -145,6 +148,14 @@ impl Shortlist {
                 kind: item.kind,
                 title: item.title.clone(),
                 from_workspace: item.from_workspace,
+                args: item.arguments.as_ref().map(|a| {
+                    let text = a.schema.text();
+                    if a.required {
+                        text
+                    } else {
+                        format!("optional {text}")
+                    }
+                }),
             });
             if let (ItemKind::Setting, Some(key), Some(schema)) =
                 (item.kind, item.key.as_ref(), item.setting.as_ref())
