@@ -12,6 +12,8 @@ import { describeValue } from './settings';
 export type KeyedProvider = 'openai' | 'anthropic';
 
 const UNDO_STATE = 'solidus.lastPlanUndo';
+/** The core's MAX_SEARCH_ROUNDS: the prompt tells the model how many are left, the core caps `round`. */
+const MAX_SEARCH_ROUNDS = 2;
 const secretName = (provider: KeyedProvider): string => `solidus.ai.apiKey.${provider}`;
 const PROVIDER_LABEL: Record<KeyedProvider, string> = { openai: 'OpenAI-compatible endpoint', anthropic: 'Anthropic' };
 
@@ -51,7 +53,8 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   const context = await promptContext(ctx);
   log(`context ${JSON.stringify(context)}`);
   const started = performance.now();
-  const prepared = ctx.core.prepareDo({ request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() });
+  const params = { request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() };
+  const prepared = ctx.core.prepareDo(params);
   if (!prepared.ok) {
     log(`refused (${prepared.code}): ${prepared.message}`);
     void vscode.window.showErrorMessage(`Solidus /do: ${prepared.message}`);
@@ -62,23 +65,28 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
       `prompt ${prepared.prompt.system.length + prepared.prompt.user.length} chars, built in ${(performance.now() - started).toFixed(1)} ms`,
   );
 
-  let raw: string;
-  try {
-    raw = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Solidus /do: asking the model…', cancellable: true },
-      (_progress, token) => askModel(ctx, prepared.prompt, token),
-    );
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof ProviderError && error.kind === 'cancelled') {
-      log('outcome: cancelled while waiting for the model');
-      return 'cancelled';
+  let raw = await askWithProgress(ctx, prepared.prompt, log);
+  // A search round: the model named words instead of a plan; the core ranks the catalog with them and asks again.
+  for (let round = 1; typeof raw === 'string'; round++) {
+    const words = ctx.core.searchWords(raw);
+    if (!words) break;
+    if (round > MAX_SEARCH_ROUNDS) {
+      log(`outcome: the model asked for search round ${round}; at most ${MAX_SEARCH_ROUNDS} are allowed`);
+      void vscode.window.showErrorMessage('Solidus /do: the model kept searching instead of planning. Try rephrasing.');
+      return 'failed';
     }
-    log(`outcome: model failed: ${message}`);
-    void vscode.window.showErrorMessage(`Solidus /do: ${message}`);
-    return 'failed';
+    const again = ctx.core.prepareDo({ ...params, search: words, round });
+    if (!again.ok) {
+      log(`refused (${again.code}): ${again.message}`);
+      return 'refused';
+    }
+    log(
+      `search round ${round}: ${JSON.stringify(words)}; shortlist ${again.shortlist.entries.length} entries, ` +
+        `prompt ${again.prompt.system.length + again.prompt.user.length} chars`,
+    );
+    raw = await askWithProgress(ctx, again.prompt, log);
   }
-  log(`raw response (${raw.length} chars): ${raw}`);
+  if (typeof raw !== 'string') return raw;
 
   const checked = ctx.core.checkPlan(raw);
   if (!checked.ok) {
@@ -120,6 +128,31 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step needs confirmation)');
   }
   return runPlan(ctx, plan);
+}
+
+/** The model's answer, or how the request ended when there is none; every failure is logged and shown. */
+async function askWithProgress(
+  ctx: Context,
+  prompt: { system: string; user: string },
+  log: (line: string) => void,
+): Promise<string | DoOutcome> {
+  try {
+    const raw = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Solidus /do: asking the model…', cancellable: true },
+      (_progress, token) => askModel(ctx, prompt, token),
+    );
+    log(`raw response (${raw.length} chars): ${raw}`);
+    return raw;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ProviderError && error.kind === 'cancelled') {
+      log('outcome: cancelled while waiting for the model');
+      return 'cancelled';
+    }
+    log(`outcome: model failed: ${message}`);
+    void vscode.window.showErrorMessage(`Solidus /do: ${message}`);
+    return 'failed';
+  }
 }
 
 /** "Solidus: Do…": asks for the request in an input box. */

@@ -177,6 +177,11 @@ export class CoreHost {
     return this.call(() => this.requireCore().prepareDo(params));
   }
 
+  /** The phrases of a /do answer that asks for a search round instead of a plan, if it is one. */
+  searchWords(text: string): string[] | undefined {
+    return this.call(() => this.requireCore().searchWords(text));
+  }
+
   /** Parses and validates a model's raw answer against the catalog. */
   checkPlan(text: string): CheckPlanResult {
     return this.call(() => this.requireCore().checkPlan(text));

@@ -56,7 +56,8 @@ export interface RankedResult { item: ItemSummary; score: number; highlights: [n
 export interface RankResult { input: Input; results: RankedResult[] }
 /** `stack` is filled in by the core from the project it built. */
 export interface PromptContext { os: string; language?: string; textSelected: boolean }
-export interface PrepareDoParams { request: string; context: PromptContext; limit?: number; recent?: string[] }
+/** `search`: the phrases of the model's search round, `round` how many rounds there were (at most 2). */
+export interface PrepareDoParams { request: string; context: PromptContext; limit?: number; recent?: string[]; search?: string[]; round?: number }
 /** `args`: a command's argument schema in compact form, when VS Code declares one. */
 export interface ShortlistEntry { id: string; kind: ItemKind; title: string; fromWorkspace: boolean; args?: string }
 export interface SettingFacts { key: string; types: ValueType[]; allowed?: JsonValue[]; minimum?: number; maximum?: number; fromWorkspace: boolean }
@@ -330,6 +331,10 @@ struct PrepareDoParams {
     limit: Option<usize>,
     #[serde(default)]
     recent: Vec<String>,
+    #[serde(default)]
+    search: Vec<String>,
+    #[serde(default)]
+    round: usize,
 }
 
 #[derive(Deserialize)]
@@ -571,6 +576,18 @@ impl Core {
                 .limit
                 .unwrap_or(crate::agent::DEFAULT_SHORTLIST_LIMIT),
             recent: params.recent,
+            // The shell sends what `searchWords` read; bounded again here all the same.
+            search: params
+                .search
+                .iter()
+                .take(crate::agent::MAX_SEARCH_TERMS)
+                .map(|p| {
+                    p.chars()
+                        .take(crate::agent::MAX_SEARCH_TERM_CHARS)
+                        .collect()
+                })
+                .collect(),
+            round: params.round.min(crate::agent::MAX_SEARCH_ROUNDS),
         };
         let result = match crate::agent::prepare_request(
             &self.index,
@@ -600,6 +617,15 @@ impl Core {
             Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
         };
         Ok(to_js(&result)?.into())
+    }
+
+    /// The phrases of a /do answer that asks to search instead of planning, if it is one.
+    #[wasm_bindgen(js_name = searchWords)]
+    pub fn search_words(&self, text: &str) -> Option<Vec<String>> {
+        match crate::agent::parse_answer(text) {
+            Ok(crate::agent::Answer::Search(words)) => Some(words),
+            _ => None,
+        }
     }
 
     /// Checks a typed text or a value against a setting's schema before anything is written.

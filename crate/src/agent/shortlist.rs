@@ -18,6 +18,10 @@ pub struct ShortlistOptions {
     pub limit: usize,
     /// Item ids, most recently used first, passed on to the ranker.
     pub recent: Vec<String>,
+    /// Phrases the model asked to search for in a search round: their items come first.
+    pub search: Vec<String>,
+    /// How many search rounds this request has had (0 on the first ask).
+    pub round: usize,
 }
 
 impl Default for ShortlistOptions {
@@ -25,6 +29,8 @@ impl Default for ShortlistOptions {
         ShortlistOptions {
             limit: DEFAULT_SHORTLIST_LIMIT,
             recent: Vec::new(),
+            search: Vec::new(),
+            round: 0,
         }
     }
 }
@@ -185,19 +191,38 @@ impl Shortlist {
 /// Ranks the request in `any` mode and lists the best items with their setting facts.
 /// Cost: one ranking pass over the index (a few milliseconds for ~5,000 items).
 pub fn shortlist(index: &Index, request: &str, options: &ShortlistOptions) -> Shortlist {
-    // A request is plain words even when it starts with `/`.
-    let query = parse_plain(request);
-    let ranked = index.rank(
-        &query,
-        &RankOptions {
-            limit: options.limit.max(1),
-            mode: Mode::Any,
-            recent: options.recent.clone(),
-            kinds: Vec::new(),
-        },
-    );
+    let limit = options.limit.max(1);
+    let rank = |text: &str, limit: usize| {
+        // A request is plain words even when it starts with `/`.
+        index.rank(
+            &parse_plain(text),
+            &RankOptions {
+                limit,
+                mode: Mode::Any,
+                recent: options.recent.clone(),
+                kinds: Vec::new(),
+            },
+        )
+    };
     let items = index.items();
-    Shortlist::from_items(ranked.iter().filter_map(|r| items.get(r.index)))
+    // In a search round each phrase's best items come first, then the request's own.
+    let mut ranked = Vec::new();
+    if !options.search.is_empty() {
+        let share = (limit / (options.search.len() + 1)).max(1);
+        for phrase in &options.search {
+            ranked.extend(rank(phrase, share));
+        }
+    }
+    ranked.extend(rank(request, limit));
+    let mut list = Shortlist::from_items(ranked.iter().filter_map(|r| items.get(r.index)));
+    if list.entries.len() > limit {
+        let kept: std::collections::HashSet<String> =
+            list.entries[..limit].iter().map(|e| e.id.clone()).collect();
+        list.entries.truncate(limit);
+        list.settings
+            .retain(|s| kept.contains(&format!("setting:{}", s.key)));
+    }
+    list
 }
 
 #[cfg(test)]
