@@ -237,8 +237,11 @@ async function askModel(
   }
 }
 
-/** Runs the steps in order; the first failure stops the plan and names the step. */
-async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
+/** How one step of a plan ended, for callers that answer with it (solidus_run, @solidus). */
+export type StepReport = (index: number, outcome: { ran: true } | { ran: false; message: string }) => void;
+
+/** Runs the steps in order; the first failure stops the plan and names the step. Only after any confirmation. */
+export async function runPlan(ctx: Context, plan: ValidatedPlan, report?: StepReport): Promise<DoOutcome> {
   const journal = new UndoJournal();
   const log = (line: string) => ctx.log.info(`do: ${line}`);
   let failed: { index: number; step: PlanStep; message: string } | undefined;
@@ -250,8 +253,10 @@ async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
         try {
           await runStep(ctx, step, journal);
           log(`ran ${describeStepForLog(step, index)}`);
+          report?.(index, { ran: true });
         } catch (error) {
           failed = { index, step, message: error instanceof Error ? error.message : String(error) };
+          report?.(index, { ran: false, message: failed.message });
           return;
         } finally {
           // Keep Undo current even when a later step fails.

@@ -13,6 +13,7 @@ export type {
   CustomStep,
   Effect,
   EnterAction,
+  FindResult,
   Input,
   Item,
   ItemKind,
@@ -52,6 +53,7 @@ import type {
   CheckSettingParams,
   CheckSettingResult,
   CustomCommand,
+  FindResult,
   Input,
   Item,
   PrepareDoParams,
@@ -175,6 +177,11 @@ export class CoreHost {
   /** Builds the /do shortlist and prompt; a refused request comes back as `{ ok: false }`. */
   prepareDo(params: PrepareDoParams): PrepareDoResult {
     return this.call(() => this.requireCore().prepareDo(params));
+  }
+
+  /** The catalog ranked for an agent's words, listed as /do's prompt lists it (solidus_find). */
+  findEntries(words: string, limit?: number): FindResult {
+    return this.call(() => this.requireCore().findEntries(words, limit));
   }
 
   /** The phrases of a /do answer that asks for a search round instead of a plan, if it is one. */

@@ -6,6 +6,7 @@ import { Context } from './ctx';
 import { Popup } from './popup';
 import { pickAndRunSlash } from './slashRun';
 import { toSnapshot } from './sources';
+import { registerTools } from './tools';
 
 let context: Context | undefined;
 
@@ -54,6 +55,7 @@ export function activate(extension: vscode.ExtensionContext): void {
         }),
       );
     }
+    registerTools(ctx);
     ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
     ctx.scheduleBuild('activation');
     ctx.slash.schedule('activation', 0);

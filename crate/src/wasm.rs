@@ -73,6 +73,8 @@ export interface ValidatedPlan {
   reply: string; steps: PlanStep[]; dropped: { step: number; reason: string }[]; cut: number;
   mustConfirm: boolean; outcome: "run" | "replyOnly"; confirmation: { message: string; detail: string };
 }
+/** `solidus_find`'s answer text: the ranked entries as /do's prompt lists them. */
+export type FindResult = { ok: true; text: string } | { ok: false; code: string; message: string };
 export type CheckPlanResult = { ok: true; plan: ValidatedPlan } | { ok: false; code: string; message: string };
 export type SlashProvider = "solidus" | "claude-skills" | "claude" | "claude-plugins" | "codex" | "gemini" | "cursor" | "copilot" | "opencode";
 export type SlashScope = "project" | "user";
@@ -156,6 +158,8 @@ extern "C" {
     pub type JsPrepareDoResult;
     #[wasm_bindgen(typescript_type = "CheckPlanResult")]
     pub type JsCheckPlanResult;
+    #[wasm_bindgen(typescript_type = "FindResult")]
+    pub type JsFindResult;
     #[wasm_bindgen(typescript_type = "ProjectInput")]
     pub type JsProjectInput;
     #[wasm_bindgen(typescript_type = "ProjectFileRequest")]
@@ -614,6 +618,17 @@ impl Core {
                 let plan = plan.with_command_lines(|id, args| self.facts.command_line(id, args));
                 serde_json::json!({"ok": true, "plan": plan})
             }
+            Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
+        };
+        Ok(to_js(&result)?.into())
+    }
+
+    /// The catalog ranked for an agent's words, as `solidus_find` answers (at most 40 entries).
+    #[wasm_bindgen(js_name = findEntries)]
+    pub fn find_entries(&self, words: &str, limit: Option<usize>) -> Result<JsFindResult, JsError> {
+        let limit = limit.unwrap_or(20);
+        let result = match crate::agent::find_text(&self.index, words, limit) {
+            Ok(text) => serde_json::json!({"ok": true, "text": text}),
             Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
         };
         Ok(to_js(&result)?.into())

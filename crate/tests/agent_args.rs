@@ -256,3 +256,33 @@ fn the_prompt_shows_a_shortlisted_commands_schema_compactly() {
         .filter(|l| l.starts_with("command:"))
         .any(|l| !l.contains("| args ")));
 }
+
+#[test]
+fn find_lists_entries_with_setting_facts_and_args() {
+    use solidus_core::agent::{find_text, MAX_FIND_ENTRIES};
+    let text = find_text(fixture(), "font size", 10).expect("entries");
+    assert!(text.starts_with("Actions (id | kind | title | args, for commands that take them):\n"));
+    assert!(
+        text.contains("\neditor.fontSize | number | any | 6 to 100\n")
+            || text.contains("\neditor.fontSize | number |"),
+        "{text}"
+    );
+    // Ten entries, their settings again with facts, two headers.
+    assert!(text.lines().filter(|l| l.contains(" | ")).count() <= 10 + 10 + 2);
+    let search = find_text(fixture(), "find in files", 20).expect("entries");
+    assert!(
+        search.contains("command:workbench.action.findInFiles | command | "),
+        "{search}"
+    );
+    assert!(search.contains("| args optional {"), "{search}");
+    assert!(find_text(fixture(), "  ", 5).is_err());
+    let many = find_text(fixture(), "editor", 1000).expect("entries");
+    let actions = many
+        .split("\nSettings")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .count()
+        - 1;
+    assert!(actions <= MAX_FIND_ENTRIES, "{actions}");
+}

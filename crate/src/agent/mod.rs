@@ -22,7 +22,7 @@ use crate::rank::Index;
 pub use parse::{find_json_object, parse_answer, parse_response, Answer, ParseError, RawPlan};
 pub use parse::{MAX_SEARCH_TERMS, MAX_SEARCH_TERM_CHARS};
 pub use prompt::{build_prompt, data_literal, prepare_request, Prepared, Prompt, PromptContext};
-pub use prompt::{RequestError, MAX_REQUEST_CHARS};
+pub use prompt::{find_text, write_lists, RequestError, MAX_FIND_ENTRIES, MAX_REQUEST_CHARS};
 pub use shortlist::{shortlist, SettingFacts, Shortlist, ShortlistEntry, ShortlistOptions};
 pub use validate::{
     item_arguments, validate_plan, validate_plan_with, Arguments, DroppedStep, Outcome, PlanStep,

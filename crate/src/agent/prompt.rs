@@ -126,6 +126,34 @@ pub fn prepare_request(
     })
 }
 
+/// The most entries `solidus_find` lists at once; an agent searches again with other words.
+pub const MAX_FIND_ENTRIES: usize = 40;
+
+/// `solidus_find`'s answer: the catalog ranked for `words`, listed as the prompt lists it, with
+/// the item ids a `solidus_run` plan may use. Refuses empty and oversized queries.
+/// Cost: one ranking pass.
+pub fn find_text(index: &Index, words: &str, limit: usize) -> Result<String, RequestError> {
+    let trimmed = words.trim();
+    if trimmed.is_empty() {
+        return Err(RequestError::Empty);
+    }
+    let chars = trimmed.chars().count();
+    if chars > MAX_REQUEST_CHARS {
+        return Err(RequestError::TooLong {
+            chars,
+            max: MAX_REQUEST_CHARS,
+        });
+    }
+    let options = ShortlistOptions {
+        limit: limit.clamp(1, MAX_FIND_ENTRIES),
+        ..ShortlistOptions::default()
+    };
+    let list = shortlist(index, trimmed, &options);
+    let mut text = String::with_capacity(64 * (list.entries.len() + 8));
+    write_lists(&mut text, &list);
+    Ok(text)
+}
+
 /// Builds the system prompt and the user message for a shortlist. Never fails; an empty
 /// shortlist says so, and the model is told to answer with no steps.
 pub fn build_prompt(list: &Shortlist, request: &str, context: &PromptContext) -> Prompt {
@@ -142,6 +170,35 @@ pub fn build_round_prompt(
     round: usize,
 ) -> Prompt {
     let mut user = String::with_capacity(64 * (list.entries.len() + 8) + request.len());
+    write_lists(&mut user, list);
+    user.push('\n');
+    if !searched.is_empty() {
+        let phrases: Vec<String> = searched
+            .iter()
+            .map(|p| data_literal(p, super::MAX_SEARCH_TERM_CHARS))
+            .collect();
+        user.push_str(&format!(
+            "Searched for: {} (the lists above are what the catalog has for these and the request)\n",
+            phrases.join(", ")
+        ));
+    }
+    let left = super::MAX_SEARCH_ROUNDS.saturating_sub(round);
+    user.push_str(&format!("Searches left: {left}\n"));
+    user.push_str(&context_line(context));
+    user.push_str("\n\nRequest: ");
+    // The request comes last: it is the user's own text and may span lines.
+    user.push_str(request.trim());
+    user.push('\n');
+    Prompt {
+        system: SYSTEM_PROMPT.to_string(),
+        user,
+    }
+}
+
+/// The shortlist as the prompt lists it: trusted actions (with a command's args schema),
+/// settings with their facts, then workspace items fenced as data. `solidus_find` answers with
+/// the same text, so an agent reads the catalog exactly as /do's model does.
+pub fn write_lists(user: &mut String, list: &Shortlist) {
     let (trusted, fenced): (Vec<&ShortlistEntry>, Vec<&ShortlistEntry>) =
         list.entries.iter().partition(|e| !needs_fence(e));
 
@@ -205,29 +262,6 @@ pub fn build_round_prompt(
         }
         user.push_str(FENCE_CLOSE);
         user.push('\n');
-    }
-
-    user.push('\n');
-    if !searched.is_empty() {
-        let phrases: Vec<String> = searched
-            .iter()
-            .map(|p| data_literal(p, super::MAX_SEARCH_TERM_CHARS))
-            .collect();
-        user.push_str(&format!(
-            "Searched for: {} (the lists above are what the catalog has for these and the request)\n",
-            phrases.join(", ")
-        ));
-    }
-    let left = super::MAX_SEARCH_ROUNDS.saturating_sub(round);
-    user.push_str(&format!("Searches left: {left}\n"));
-    user.push_str(&context_line(context));
-    user.push_str("\n\nRequest: ");
-    // The request comes last: it is the user's own text and may span lines.
-    user.push_str(request.trim());
-    user.push('\n');
-    Prompt {
-        system: SYSTEM_PROMPT.to_string(),
-        user,
     }
 }
 
