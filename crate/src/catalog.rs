@@ -56,6 +56,8 @@ pub struct CatalogStats {
     /// Commands whose title VS Code itself gives (schema or contribution).
     pub commands_with_vscode_title: usize,
     pub settings_with_type: usize,
+    /// Commands a plan may pass schema-checked `args` to.
+    pub commands_with_args: usize,
     pub warnings: usize,
 }
 
@@ -231,6 +233,9 @@ impl Catalog {
             }
             if item.setting.as_ref().is_some_and(|s| !s.types.is_empty()) {
                 stats.settings_with_type += 1;
+            }
+            if item.arguments.is_some() {
+                stats.commands_with_args += 1;
             }
         }
         stats

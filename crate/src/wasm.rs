@@ -37,7 +37,7 @@ export interface CatalogSources {
 export interface Warning { source: string; message: string }
 export interface CatalogStats {
   total: number; byKind: Record<string, number>; bySource: Record<string, number>;
-  commandsWithVscodeTitle: number; settingsWithType: number; warnings: number;
+  commandsWithVscodeTitle: number; settingsWithType: number; commandsWithArgs: number; warnings: number;
 }
 /** `full` adds each result's source, command and key, which the popup does not need: each string costs a crossing. */
 export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[]; full?: boolean }
