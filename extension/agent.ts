@@ -50,56 +50,12 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     );
   }
   const ai = ctx.config.ai;
-  const context = await promptContext(ctx);
-  log(`context ${JSON.stringify(context)}`);
-  const started = performance.now();
-  const params = { request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() };
-  const prepared = ctx.core.prepareDo(params);
-  if (!prepared.ok) {
-    log(`refused (${prepared.code}): ${prepared.message}`);
-    void vscode.window.showErrorMessage(`Solidus /do: ${prepared.message}`);
-    return 'refused';
+  const planned = await planRequest(ctx, text, (prompt) => askWithProgress(ctx, prompt, log), log);
+  if (!('plan' in planned)) {
+    if (planned.message) void vscode.window.showErrorMessage(`Solidus /do: ${planned.message}`);
+    return planned.outcome;
   }
-  log(
-    `shortlist ${prepared.shortlist.entries.length} entries (${prepared.shortlist.settings.length} settings with their schema), ` +
-      `prompt ${prepared.prompt.system.length + prepared.prompt.user.length} chars, built in ${(performance.now() - started).toFixed(1)} ms`,
-  );
-
-  let raw = await askWithProgress(ctx, prepared.prompt, log);
-  // A search round: the model named words instead of a plan; the core ranks the catalog with them and asks again.
-  for (let round = 1; typeof raw === 'string'; round++) {
-    const words = ctx.core.searchWords(raw);
-    if (!words) break;
-    if (round > MAX_SEARCH_ROUNDS) {
-      log(`outcome: the model asked for search round ${round}; at most ${MAX_SEARCH_ROUNDS} are allowed`);
-      void vscode.window.showErrorMessage('Solidus /do: the model kept searching instead of planning. Try rephrasing.');
-      return 'failed';
-    }
-    const again = ctx.core.prepareDo({ ...params, search: words, round });
-    if (!again.ok) {
-      log(`refused (${again.code}): ${again.message}`);
-      return 'refused';
-    }
-    log(
-      `search round ${round}: ${JSON.stringify(words)}; shortlist ${again.shortlist.entries.length} entries, ` +
-        `prompt ${again.prompt.system.length + again.prompt.user.length} chars`,
-    );
-    raw = await askWithProgress(ctx, again.prompt, log);
-  }
-  if (typeof raw !== 'string') return raw;
-
-  const checked = ctx.core.checkPlan(raw);
-  if (!checked.ok) {
-    log(`outcome: unusable answer (${checked.code}): ${checked.message}`);
-    void vscode.window.showErrorMessage(
-      `Solidus /do: the model's answer could not be used: ${checked.message}. Try rephrasing the request.`,
-    );
-    return 'failed';
-  }
-  const plan = checked.plan;
-  for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
-  if (plan.cut > 0) log(`cut ${plan.cut} steps beyond the limit`);
-  for (const [index, step] of plan.steps.entries()) log(`kept ${describeStepForLog(step, index)}`);
+  const plan = planned.plan;
 
   if (plan.outcome === 'replyOnly' || plan.steps.length === 0) {
     log('outcome: reply only, nothing ran');
@@ -128,6 +84,74 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step needs confirmation)');
   }
   return runPlan(ctx, plan);
+}
+
+/** A checked plan, or how the request ended without one and what to tell the user (empty when already told). */
+export type Planned = { plan: ValidatedPlan } | { outcome: DoOutcome; message: string };
+
+/** How a caller asks its model: the answer, or how asking ended (the caller has told the user). */
+export type AskModel = (prompt: { system: string; user: string }) => Promise<string | DoOutcome>;
+
+/**
+ * The shortlist and prompt, the model, up to two search rounds and the core's check, each step logged.
+ * Shared by /do, the @solidus chat participant and anything else that plans from a request.
+ */
+export async function planRequest(
+  ctx: Context,
+  text: string,
+  ask: AskModel,
+  log: (line: string) => void,
+): Promise<Planned> {
+  const ai = ctx.config.ai;
+  const context = await promptContext(ctx);
+  log(`context ${JSON.stringify(context)}`);
+  const started = performance.now();
+  const params = { request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() };
+  const prepared = ctx.core.prepareDo(params);
+  if (!prepared.ok) {
+    log(`refused (${prepared.code}): ${prepared.message}`);
+    return { outcome: 'refused', message: prepared.message };
+  }
+  log(
+    `shortlist ${prepared.shortlist.entries.length} entries (${prepared.shortlist.settings.length} settings with their schema), ` +
+      `prompt ${prepared.prompt.system.length + prepared.prompt.user.length} chars, built in ${(performance.now() - started).toFixed(1)} ms`,
+  );
+
+  let raw = await ask(prepared.prompt);
+  // A search round: the model named words instead of a plan; the core ranks the catalog with them and asks again.
+  for (let round = 1; typeof raw === 'string'; round++) {
+    const words = ctx.core.searchWords(raw);
+    if (!words) break;
+    if (round > MAX_SEARCH_ROUNDS) {
+      log(`outcome: the model asked for search round ${round}; at most ${MAX_SEARCH_ROUNDS} are allowed`);
+      return { outcome: 'failed', message: 'the model kept searching instead of planning. Try rephrasing.' };
+    }
+    const again = ctx.core.prepareDo({ ...params, search: words, round });
+    if (!again.ok) {
+      log(`refused (${again.code}): ${again.message}`);
+      return { outcome: 'refused', message: again.message };
+    }
+    log(
+      `search round ${round}: ${JSON.stringify(words)}; shortlist ${again.shortlist.entries.length} entries, ` +
+        `prompt ${again.prompt.system.length + again.prompt.user.length} chars`,
+    );
+    raw = await ask(again.prompt);
+  }
+  if (typeof raw !== 'string') return { outcome: raw, message: '' };
+
+  const checked = ctx.core.checkPlan(raw);
+  if (!checked.ok) {
+    log(`outcome: unusable answer (${checked.code}): ${checked.message}`);
+    return {
+      outcome: 'failed',
+      message: `the model's answer could not be used: ${checked.message}. Try rephrasing the request.`,
+    };
+  }
+  const plan = checked.plan;
+  for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
+  if (plan.cut > 0) log(`cut ${plan.cut} steps beyond the limit`);
+  for (const [index, step] of plan.steps.entries()) log(`kept ${describeStepForLog(step, index)}`);
+  return { plan };
 }
 
 /** The model's answer, or how the request ended when there is none; every failure is logged and shown. */

@@ -70,6 +70,8 @@ before(async () => {
     extraVsix: [lmVsix],
     // Only the core's own rule asks: a cosmetic plan runs at once, a push is always confirmed.
     userSettings: { 'solidus.ai.confirmBeforeRun': false },
+    // The @solidus handler is driven through a test hook: code-server has no chat extension to open the Chat view.
+    env: { SOLIDUS_TEST_HOOKS: '1' },
   });
   await waitFor(() => /catalog built/.test(editor.solidusLog()), 60_000, { message: 'the catalog to be built' });
 });
@@ -207,6 +209,45 @@ describe('/do search round', () => {
           { message: 'the outcome line' },
         );
         assert.match(log, /do: search round 1: \["render whitespace"\]; shortlist \d+ entries/);
+      },
+      logs,
+    );
+  });
+});
+
+describe('@solidus', () => {
+  test('the participant answers with the plan, Run and Cancel; Run runs it and offers Undo', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'agents-chat',
+      async () => {
+        const { page } = editor;
+        await runPaletteCommand(page, 'Solidus: Answer as @solidus (test hook)', 10_000, { opensQuickInput: true });
+        const input = page.locator('.quick-input-widget input');
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill('make the font bigger and turn on word wrap');
+        await page.keyboard.press('Enter');
+        const log = await waitFor(
+          () => (/chat: outcome: ran/.test(editor.solidusLog()) ? editor.solidusLog() : undefined),
+          30_000,
+          { message: 'the chat plan to run' },
+        );
+        // appendText writes spaces as &nbsp; so the text stays plain; the Chat view shows them as spaces.
+        const shown = log.replaceAll('&nbsp;', ' ');
+        assert.match(shown, /test hook chat response \(planned\):/);
+        assert.match(shown, /markdown: I'll increase the editor font size to 16 and turn on word wrap\./);
+        assert.match(
+          shown,
+          /```text\n1\. Set Editor: Font Size = 16 +\(bigger font\)\n2\. Set Editor: Word Wrap = "on"/,
+        );
+        assert.match(shown, /button: Run\nbutton: Cancel/);
+        await waitFor(
+          () => userSettings()['editor.fontSize'] === 16 && userSettings()['editor.wordWrap'] === 'on',
+          10_000,
+          { message: 'both settings written' },
+        );
+        const toast = page.locator('.notifications-toasts').getByText('Solidus: ran 2 steps.');
+        await toast.waitFor({ state: 'visible', timeout: 10_000 });
       },
       logs,
     );
