@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { runPlan } from './agent';
 import type { ValidatedPlan } from './core';
 import type { Context } from './ctx';
+import { RUN_PLAN } from './doPlan';
 
 /** What an agent sends to solidus_find. */
 interface FindInput {
@@ -59,6 +60,15 @@ export function registerTools(ctx: Context): void {
         }
         const plan = checked.plan;
         for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
+        // With every tool auto-approved VS Code skips prepareInvocation's confirmation, so Solidus asks itself.
+        if (plan.mustConfirm && vscode.workspace.getConfiguration('chat.tools.global').get('autoApprove') === true) {
+          const { message, detail } = plan.confirmation;
+          const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, RUN_PLAN);
+          if (choice !== RUN_PLAN) {
+            log('outcome: cancelled at the confirmation, nothing ran');
+            return text('The user cancelled the plan at the confirmation. Nothing ran.');
+          }
+        }
         const outcomes: string[] = plan.steps.map(() => 'not run');
         if (plan.steps.length > 0) {
           await runPlan(ctx, plan, (index, outcome) => {
