@@ -248,6 +248,26 @@ fn the_prompt_shows_a_shortlisted_commands_schema_compactly() {
         line.ends_with("| args optional {filesToExclude?: string, filesToInclude?: string, isCaseSensitive?: boolean, isRegex?: boolean, matchWholeWord?: boolean, onlyOpenEditors?: boolean, preserveCase?: boolean, query?: string, replace?: string, showIncludesExcludes?: boolean, triggerSearch?: boolean, useExcludeSettingsAndIgnoreFiles?: boolean}"),
         "{line}"
     );
+    // runCommands says what it takes in Solidus's words, not VS Code's enum of every command.
+    let run = prepare_request(
+        fixture(),
+        "run commands",
+        &PromptContext::default(),
+        &ShortlistOptions::default(),
+    )
+    .expect("a prompt");
+    let line = run
+        .prompt
+        .user
+        .lines()
+        .find(|l| l.starts_with("command:runCommands |"))
+        .expect("runCommands is shortlisted");
+    assert!(
+        line.ends_with(
+            "| args {commands: (command id | {command: command id, args?: its args})[]}"
+        ),
+        "{line}"
+    );
     // Commands without a schema keep their three columns.
     assert!(prepared
         .prompt

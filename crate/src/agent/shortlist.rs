@@ -66,6 +66,10 @@ pub struct SettingFacts {
     pub from_workspace: bool,
 }
 
+/// What `runCommands` takes, as the prompt shows it.
+const RUN_COMMANDS_ARGS: &str =
+    "{commands: (command id | {command: command id, args?: its args})[]}";
+
 /// Enum lists longer than this are shortened in the prompt; the validator still knows them all.
 const MAX_ALLOWED_SHOWN: usize = 40;
 
@@ -155,6 +159,10 @@ impl Shortlist {
                 title: item.title.clone(),
                 from_workspace: item.from_workspace,
                 args: item.arguments.as_ref().map(|a| {
+                    // The validator opens runCommands itself; VS Code's schema lists every command id.
+                    if item.command.as_deref() == Some(super::validate::RUN_COMMANDS) {
+                        return RUN_COMMANDS_ARGS.to_string();
+                    }
                     let text = a.schema.text();
                     if a.required {
                         text
