@@ -16,6 +16,9 @@ import { type ModelRequest, ProviderError } from './providers';
 import { runItem } from './run';
 import type { SettingChange } from './settings';
 
+/** The core's MAX_SEARCH_ROUNDS: the prompt tells the model how many are left, the core caps `round`. */
+const MAX_SEARCH_ROUNDS = 2;
+
 /** How one /do request ended, for the log and for callers such as slash commands. */
 export type DoOutcome = 'ran' | 'replyOnly' | 'cancelled' | 'failed' | 'refused';
 
@@ -49,50 +52,12 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     );
   }
   const ai = ctx.config.ai;
-  const context = await promptContext(ctx);
-  log(`context ${JSON.stringify(context)}`);
-  const started = performance.now();
-  const prepared = ctx.core.prepareDo({ request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() });
-  if (!prepared.ok) {
-    log(`refused (${prepared.code}): ${prepared.message}`);
-    void vscode.window.showErrorMessage(`Solidus /do: ${prepared.message}`);
-    return 'refused';
+  const planned = await planRequest(ctx, text, (prompt) => askWithProgress(ctx, prompt, log), log);
+  if (!('plan' in planned)) {
+    if (planned.message) void vscode.window.showErrorMessage(`Solidus /do: ${planned.message}`);
+    return planned.outcome;
   }
-  log(
-    `shortlist ${prepared.shortlist.entries.length} entries (${prepared.shortlist.settings.length} settings with their schema), ` +
-      `prompt ${prepared.prompt.system.length + prepared.prompt.user.length} chars, built in ${(performance.now() - started).toFixed(1)} ms`,
-  );
-
-  let raw: string;
-  try {
-    raw = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Solidus /do: asking the model…', cancellable: true },
-      (_progress, token) => askModel(ctx, prepared.prompt, token),
-    );
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof ProviderError && error.kind === 'cancelled') {
-      log('outcome: cancelled while waiting for the model');
-      return 'cancelled';
-    }
-    log(`outcome: model failed: ${message}`);
-    void vscode.window.showErrorMessage(`Solidus /do: ${message}`);
-    return 'failed';
-  }
-  log(`raw response (${raw.length} chars): ${raw}`);
-
-  const checked = ctx.core.checkPlan(raw);
-  if (!checked.ok) {
-    log(`outcome: unusable answer (${checked.code}): ${checked.message}`);
-    void vscode.window.showErrorMessage(
-      `Solidus /do: the model's answer could not be used: ${checked.message}. Try rephrasing the request.`,
-    );
-    return 'failed';
-  }
-  const plan = checked.plan;
-  for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
-  if (plan.cut > 0) log(`cut ${plan.cut} steps beyond the limit`);
-  for (const [index, step] of plan.steps.entries()) log(`kept ${describeStepForLog(step, index)}`);
+  const plan = planned.plan;
 
   if (plan.outcome === 'replyOnly' || plan.steps.length === 0) {
     log('outcome: reply only, nothing ran');
@@ -121,6 +86,99 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step needs confirmation)');
   }
   return runPlan(ctx, plan);
+}
+
+/** A checked plan, or how the request ended without one and what to tell the user (empty when already told). */
+export type Planned = { plan: ValidatedPlan } | { outcome: DoOutcome; message: string };
+
+/** How a caller asks its model: the answer, or how asking ended (the caller has told the user). */
+export type AskModel = (prompt: { system: string; user: string }) => Promise<string | DoOutcome>;
+
+/**
+ * The shortlist and prompt, the model, up to two search rounds and the core's check, each step logged.
+ * Shared by /do, the @solidus chat participant and anything else that plans from a request.
+ */
+export async function planRequest(
+  ctx: Context,
+  text: string,
+  ask: AskModel,
+  log: (line: string) => void,
+): Promise<Planned> {
+  const ai = ctx.config.ai;
+  const context = await promptContext(ctx);
+  log(`context ${JSON.stringify(context)}`);
+  const started = performance.now();
+  const params = { request: text, context, limit: ai.shortlistLimit, recent: ctx.recent.list() };
+  const prepared = ctx.core.prepareDo(params);
+  if (!prepared.ok) {
+    log(`refused (${prepared.code}): ${prepared.message}`);
+    return { outcome: 'refused', message: prepared.message };
+  }
+  log(
+    `shortlist ${prepared.shortlist.entries.length} entries (${prepared.shortlist.settings.length} settings with their schema), ` +
+      `prompt ${prepared.prompt.system.length + prepared.prompt.user.length} chars, built in ${(performance.now() - started).toFixed(1)} ms`,
+  );
+
+  let raw = await ask(prepared.prompt);
+  // A search round: the model named words instead of a plan; the core ranks the catalog with them and asks again.
+  for (let round = 1; typeof raw === 'string'; round++) {
+    const words = ctx.core.searchWords(raw);
+    if (!words) break;
+    if (round > MAX_SEARCH_ROUNDS) {
+      log(`outcome: the model asked for search round ${round}; at most ${MAX_SEARCH_ROUNDS} are allowed`);
+      return { outcome: 'failed', message: 'the model kept searching instead of planning. Try rephrasing.' };
+    }
+    const again = ctx.core.prepareDo({ ...params, search: words, round });
+    if (!again.ok) {
+      log(`refused (${again.code}): ${again.message}`);
+      return { outcome: 'refused', message: again.message };
+    }
+    log(
+      `search round ${round}: ${JSON.stringify(words)}; shortlist ${again.shortlist.entries.length} entries, ` +
+        `prompt ${again.prompt.system.length + again.prompt.user.length} chars`,
+    );
+    raw = await ask(again.prompt);
+  }
+  if (typeof raw !== 'string') return { outcome: raw, message: '' };
+
+  const checked = ctx.core.checkPlan(raw);
+  if (!checked.ok) {
+    log(`outcome: unusable answer (${checked.code}): ${checked.message}`);
+    return {
+      outcome: 'failed',
+      message: `the model's answer could not be used: ${checked.message}. Try rephrasing the request.`,
+    };
+  }
+  const plan = checked.plan;
+  for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
+  if (plan.cut > 0) log(`cut ${plan.cut} steps beyond the limit`);
+  for (const [index, step] of plan.steps.entries()) log(`kept ${describeStepForLog(step, index)}`);
+  return { plan };
+}
+
+/** The model's answer, or how the request ended when there is none; every failure is logged and shown. */
+async function askWithProgress(
+  ctx: Context,
+  prompt: { system: string; user: string },
+  log: (line: string) => void,
+): Promise<string | DoOutcome> {
+  try {
+    const raw = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Solidus /do: asking the model…', cancellable: true },
+      (_progress, token) => askModel(ctx, prompt, token),
+    );
+    log(`raw response (${raw.length} chars): ${raw}`);
+    return raw;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ProviderError && error.kind === 'cancelled') {
+      log('outcome: cancelled while waiting for the model');
+      return 'cancelled';
+    }
+    log(`outcome: model failed: ${message}`);
+    void vscode.window.showErrorMessage(`Solidus /do: ${message}`);
+    return 'failed';
+  }
 }
 
 /** "Solidus: Do…": asks for the request in an input box. */
@@ -191,8 +249,11 @@ async function askModel(
   }
 }
 
-/** Runs the steps in order; the first failure stops the plan and names the step. */
-async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
+/** How one step of a plan ended, for callers that answer with it (solidus_run, @solidus). */
+export type StepReport = (index: number, outcome: { ran: true } | { ran: false; message: string }) => void;
+
+/** Runs the steps in order; the first failure stops the plan and names the step. Only after any confirmation. */
+export async function runPlan(ctx: Context, plan: ValidatedPlan, report?: StepReport): Promise<DoOutcome> {
   const change = ctx.settings.begin('/do');
   const log = (line: string) => ctx.log.info(`do: ${line}`);
   let failed: { index: number; step: PlanStep; message: string } | undefined;
@@ -204,8 +265,10 @@ async function runPlan(ctx: Context, plan: ValidatedPlan): Promise<DoOutcome> {
         try {
           await runStep(ctx, step, change);
           log(`ran ${describeStepForLog(step, index)}`);
+          report?.(index, { ran: true });
         } catch (error) {
           failed = { index, step, message: error instanceof Error ? error.message : String(error) };
+          report?.(index, { ran: false, message: failed.message });
           return;
         }
       }
@@ -254,7 +317,12 @@ async function runStep(ctx: Context, step: PlanStep, change: SettingChange): Pro
       if (!item) throw new Error(`“${step.title}” is no longer in the catalog`);
       // The plan's dialog showed this step (with its command line when it reaches a shell).
       // A custom command's settings join the plan's change, so one Undo restores the whole plan.
-      const outcome = await runItem(ctx, item, { args: step.args, confirmed: true, change });
+      const outcome = await runItem(ctx, item, {
+        args: step.args,
+        commandArgs: step.commandArgs,
+        confirmed: true,
+        change,
+      });
       if (outcome === 'cancelled') throw new Error('cancelled by the user');
       return;
     }

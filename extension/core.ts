@@ -13,6 +13,7 @@ export type {
   CustomStep,
   Effect,
   EnterAction,
+  FindResult,
   Input,
   Item,
   ItemKind,
@@ -53,6 +54,7 @@ import type {
   CheckSettingParams,
   CheckSettingResult,
   CustomCommand,
+  FindResult,
   Input,
   Item,
   PrepareDoParams,
@@ -177,6 +179,16 @@ export class CoreHost {
   /** Builds the /do shortlist and prompt; a refused request comes back as `{ ok: false }`. */
   prepareDo(params: PrepareDoParams): PrepareDoResult {
     return this.call(() => this.requireCore().prepareDo(params));
+  }
+
+  /** The catalog ranked for an agent's words, listed as /do's prompt lists it (solidus_find). */
+  findEntries(words: string, limit?: number): FindResult {
+    return this.call(() => this.requireCore().findEntries(words, limit));
+  }
+
+  /** The phrases of a /do answer that asks for a search round instead of a plan, if it is one. */
+  searchWords(text: string): string[] | undefined {
+    return this.call(() => this.requireCore().searchWords(text));
   }
 
   /** Parses and validates a model's raw answer against the catalog. */

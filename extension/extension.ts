@@ -3,11 +3,13 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { promptAndRunDo, setApiKey } from './agent';
 import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './capture';
+import { answerChat, type ChatOutput, registerChat, runPending } from './chat';
 import { Context } from './ctx';
 import { Popup } from './popup';
 import { undoLastSettingChange } from './settings';
 import { pickAndRunSlash } from './slashRun';
 import { toSnapshot } from './sources';
+import { registerTools } from './tools';
 
 let context: Context | undefined;
 
@@ -51,6 +53,27 @@ export function activate(extension: vscode.ExtensionContext): void {
     if (process.env.SOLIDUS_TEST_HOOKS === '1') {
       void vscode.commands.executeCommand('setContext', 'solidus.testHooks', true);
       ctx.push(
+        // The Chat view cannot be driven in code-server without a chat extension: this runs the participant's handler
+        // with the first editor model and logs each part of the response, then presses Run.
+        vscode.commands.registerCommand('solidus.test.chat', async () => {
+          const prompt = await vscode.window.showInputBox({ title: '@solidus (test hook)' });
+          if (!prompt) return;
+          const parts: string[] = [];
+          let run: string | undefined;
+          const out: ChatOutput = {
+            markdown: (value) => parts.push(`markdown: ${value.value}`),
+            button: (command) => {
+              parts.push(`button: ${command.title}`);
+              if (command.command === 'solidus.chat.run') run = command.arguments?.[0];
+            },
+          };
+          const [model] = await vscode.lm.selectChatModels();
+          const outcome = await answerChat(ctx, prompt, model, out, new vscode.CancellationTokenSource().token);
+          ctx.log.info(`test hook chat response (${outcome}):\n${parts.join('\n')}`);
+          if (run) await runPending(ctx, run);
+        }),
+      );
+      ctx.push(
         vscode.commands.registerCommand('solidus.test.forceCorePanic', () => {
           try {
             ctx.core.debugPanic('forced by the test hook');
@@ -60,6 +83,8 @@ export function activate(extension: vscode.ExtensionContext): void {
         }),
       );
     }
+    registerTools(ctx);
+    registerChat(ctx);
     ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
     ctx.scheduleBuild('activation');
     ctx.slash.schedule('activation', 0);

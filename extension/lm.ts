@@ -8,6 +8,8 @@ export interface LmRequest {
   user: string;
   modelHint: string;
   timeoutMs: number;
+  /** The model to ask, when the caller has one (the model picked in the Chat view); else the hint picks. */
+  model?: vscode.LanguageModelChat;
 }
 
 /** The answer and which model gave it, for the audit log. */
@@ -46,7 +48,7 @@ export async function hasChatModel(modelHint: string): Promise<boolean> {
  * expected failure is a `ProviderError` with a message the user can act on.
  */
 export async function lmComplete(request: LmRequest, token: vscode.CancellationToken): Promise<LmAnswer> {
-  const model = await pickChatModel(request.modelHint);
+  const model = request.model ?? (await pickChatModel(request.modelHint));
   if (!model) {
     throw new ProviderError(
       request.modelHint

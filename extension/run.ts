@@ -1,6 +1,6 @@
 // Runs a catalog item that is not a setting: commands, Git and file actions, scripts, packs, tasks, the terminal, custom commands.
 import * as vscode from 'vscode';
-import type { CustomCommand, Item, RunSpec } from './core';
+import type { CustomCommand, Item, JsonValue, RunSpec } from './core';
 import type { Context } from './ctx';
 import { runFileAction } from './fileActions';
 import { describeValue, type SettingChange } from './settings';
@@ -12,6 +12,8 @@ export const RUN_BUTTON = 'Run';
 export interface RunOptions {
   /** Arguments given up front (a plan's `args`); without them the user is asked when the item takes some. */
   args?: string;
+  /** A command's JSON argument, already checked by the core against the schema VS Code declares. */
+  commandArgs?: JsonValue;
   /** True when the user already confirmed this exact run (a plan's dialog showed it). */
   confirmed?: boolean;
   /** The settings change a custom command's setting steps join (a /do plan's); else each run is its own. */
@@ -30,6 +32,13 @@ export async function runItem(ctx: Context, item: Item, options: RunOptions = {}
       // The core leaves out the command of the file actions VS Code has none for (rename, duplicate, delete).
       if (item.kind === 'file' && !item.command) return runFileAction(ctx, item.id);
       if (!item.command) throw new Error(`“${item.title}” has no command to run`);
+      if (options.commandArgs !== undefined) {
+        ctx.log.info(
+          `run ${item.kind} ${item.id}: command ${item.command} with ${JSON.stringify(options.commandArgs)}`,
+        );
+        await vscode.commands.executeCommand(item.command, options.commandArgs);
+        return 'ran';
+      }
       ctx.log.info(`run ${item.kind} ${item.id}: command ${item.command}`);
       await vscode.commands.executeCommand(item.command);
       return 'ran';

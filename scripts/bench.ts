@@ -120,9 +120,10 @@ async function main(): Promise<void> {
   process.stdout.write('Solidus benchmark (wasm under Node, fixture catalog of VS Code 1.139.1)\n\n');
 
   const buildTimes: number[] = [];
+  let builtStats: { commandsWithArgs: number } | undefined;
   for (let i = 0; i < 12; i++) {
     const start = performance.now();
-    core.build(sources);
+    builtStats = core.build(sources).stats;
     buildTimes.push(performance.now() - start);
   }
   const items = core.items();
@@ -220,6 +221,52 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\n/do seed request: shortlist (${shortlistSize} entries) + prompt (${promptChars} chars) built in ` +
       `p50 ${ms(percentile(doTimes, 50))} p95 ${ms(percentile(doTimes, 95))} (${doTimes.length} runs after 5 warm-ups)\n`,
+  );
+
+  // Issue 15's figures: what a solidus_run call costs (the plan checked as a /do answer, args against their
+  // schemas, runCommands opened into steps), a solidus_find call, and a search round's second prompt.
+  const timed = (runs: number, body: () => void): number[] => {
+    const times: number[] = [];
+    for (let i = 0; i < runs + 5; i++) {
+      const start = performance.now();
+      body();
+      if (i >= 5) times.push(performance.now() - start);
+    }
+    return times;
+  };
+  const toolPlan = JSON.stringify({
+    reply: 'Search, move, format.',
+    steps: [
+      { type: 'setting', key: 'editor.fontSize', value: 16 },
+      { type: 'item', id: 'command:workbench.action.findInFiles', args: { query: 'TODO', triggerSearch: true } },
+      {
+        type: 'item',
+        id: 'command:runCommands',
+        args: { commands: [{ command: 'cursorMove', args: { to: 'down', value: 2 } }, 'editor.action.formatDocument'] },
+      },
+      { type: 'item', id: 'command:invented.command' },
+    ],
+  });
+  const checked = core.checkPlan(toolPlan);
+  const kept = checked.ok ? checked.plan.steps.length : 0;
+  const checkTimes = timed(200, () => core.checkPlan(toolPlan));
+  let findChars = 0;
+  const findTimes = timed(50, () => {
+    const found = core.findEntries('find in files', 20);
+    if (found.ok) findChars = found.text.length;
+  });
+  let roundChars = 0;
+  const roundTimes = timed(50, () => {
+    const again = core.prepareDo({ ...seed, search: ['render whitespace'], round: 1 });
+    if (again.ok) roundChars = again.prompt.system.length + again.prompt.user.length;
+  });
+  process.stdout.write(
+    `\ncommands a plan may pass schema-checked args to: ${builtStats?.commandsWithArgs}\n` +
+      `solidus_run validation (${toolPlan.length} chars, ${kept} steps kept incl. runCommands opened, 1 dropped): ` +
+      `p50 ${ms(percentile(checkTimes, 50))} p95 ${ms(percentile(checkTimes, 95))}\n` +
+      `solidus_find "find in files" (20 entries, ${findChars} chars): ` +
+      `p50 ${ms(percentile(findTimes, 50))} p95 ${ms(percentile(findTimes, 95))}\n` +
+      `/do search round 2 prompt (${roundChars} chars): p50 ${ms(percentile(roundTimes, 50))} p95 ${ms(percentile(roundTimes, 95))}\n`,
   );
 
   // Issue 5's figure: the whole catalog rebuilt with a monorepo of 200 packages × 10 scripts.

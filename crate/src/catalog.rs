@@ -56,6 +56,8 @@ pub struct CatalogStats {
     /// Commands whose title VS Code itself gives (schema or contribution).
     pub commands_with_vscode_title: usize,
     pub settings_with_type: usize,
+    /// Commands a plan may pass schema-checked `args` to.
+    pub commands_with_args: usize,
     pub warnings: usize,
 }
 
@@ -232,6 +234,9 @@ impl Catalog {
             if item.setting.as_ref().is_some_and(|s| !s.types.is_empty()) {
                 stats.settings_with_type += 1;
             }
+            if item.arguments.is_some() {
+                stats.commands_with_args += 1;
+            }
         }
         stats
     }
@@ -254,6 +259,8 @@ struct Builder {
     keybindings: HashMap<String, String>,
     /// Commands bound to a key everywhere (no `when` clause): the editor's everyday commands.
     global_keybindings: std::collections::HashSet<String>,
+    /// Argument schemas by command id, from the keybindings schema.
+    command_args: HashMap<String, crate::args::CommandArgs>,
     warnings: Vec<Warning>,
 }
 
@@ -332,6 +339,7 @@ impl Builder {
         let Some(doc) = self.parse_document("keybindingsSchema", text) else {
             return;
         };
+        self.command_args = crate::args::command_args(&doc).into_iter().collect();
         let names = doc.pointer("/definitions/commandNames");
         let ids = names.and_then(|n| n.get("enum")).and_then(Value::as_array);
         let Some(ids) = ids else {
@@ -587,6 +595,7 @@ impl Builder {
                 keybinding: self.keybindings.get(&id).cloned(),
                 global_keybinding: self.global_keybindings.contains(&id),
                 derived_title,
+                arguments: self.command_args.remove(&id).map(Box::new),
                 command: Some(id),
                 key: None,
                 setting: None,
@@ -613,6 +622,7 @@ impl Builder {
                 derived_title: false,
                 key: Some(key),
                 setting: Some(Box::new(schema)),
+                arguments: None,
             });
         }
         Catalog {

@@ -103,6 +103,10 @@ pub struct Item {
     /// Boxed: most items are commands without one, and the box keeps every item small.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub setting: Option<Box<SettingSchema>>,
+    /// The command's argument schema, when VS Code declares one. Only the core checks
+    /// arguments, so it never crosses to the shell.
+    #[serde(skip)]
+    pub arguments: Option<Box<crate::args::CommandArgs>>,
 }
 
 /// A command item with nothing but defaults: literals name what differs (`..Item::default()`),
@@ -126,6 +130,7 @@ impl Default for Item {
             global_keybinding: false,
             derived_title: false,
             setting: None,
+            arguments: None,
         }
     }
 }

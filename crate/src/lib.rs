@@ -4,6 +4,7 @@
 //! module that knows about JavaScript.
 
 pub mod agent;
+pub mod args;
 pub mod catalog;
 pub mod input;
 pub mod item;

@@ -37,7 +37,7 @@ export interface CatalogSources {
 export interface Warning { source: string; message: string }
 export interface CatalogStats {
   total: number; byKind: Record<string, number>; bySource: Record<string, number>;
-  commandsWithVscodeTitle: number; settingsWithType: number; warnings: number;
+  commandsWithVscodeTitle: number; settingsWithType: number; commandsWithArgs: number; warnings: number;
 }
 /** `full` adds each result's source, command and key, which the popup does not need: each string costs a crossing. */
 export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[]; full?: boolean }
@@ -56,21 +56,25 @@ export interface RankedResult { item: ItemSummary; score: number; highlights: [n
 export interface RankResult { input: Input; results: RankedResult[] }
 /** `stack` is filled in by the core from the project it built. */
 export interface PromptContext { os: string; language?: string; textSelected: boolean }
-export interface PrepareDoParams { request: string; context: PromptContext; limit?: number; recent?: string[] }
-export interface ShortlistEntry { id: string; kind: ItemKind; title: string; fromWorkspace: boolean }
+/** `search`: the phrases of the model's search round, `round` how many rounds there were (at most 2). */
+export interface PrepareDoParams { request: string; context: PromptContext; limit?: number; recent?: string[]; search?: string[]; round?: number }
+/** `args`: a command's argument schema in compact form, when VS Code declares one. */
+export interface ShortlistEntry { id: string; kind: ItemKind; title: string; fromWorkspace: boolean; args?: string }
 export interface SettingFacts { key: string; types: ValueType[]; allowed?: JsonValue[]; minimum?: number; maximum?: number; fromWorkspace: boolean }
 export interface Shortlist { entries: ShortlistEntry[]; settings: SettingFacts[] }
 export type PrepareDoResult =
   | { ok: true; shortlist: Shortlist; prompt: { system: string; user: string } }
   | { ok: false; code: string; message: string };
 export type PlanStep = { step: number; why: string; description: string; risk: Effect; riskLabel: string; riskReason: string; commandLine?: string } & (
-  | { type: "item"; id: string; kind: ItemKind; title: string; command?: string; args?: string }
+  | { type: "item"; id: string; kind: ItemKind; title: string; command?: string; args?: string; commandArgs?: JsonValue }
   | { type: "setting"; key: string; title: string; value: JsonValue }
   | { type: "terminal"; command: string });
 export interface ValidatedPlan {
   reply: string; steps: PlanStep[]; dropped: { step: number; reason: string }[]; cut: number;
   mustConfirm: boolean; outcome: "run" | "replyOnly"; confirmation: { message: string; detail: string };
 }
+/** `solidus_find`'s answer text: the ranked entries as /do's prompt lists them. */
+export type FindResult = { ok: true; text: string } | { ok: false; code: string; message: string };
 export type CheckPlanResult = { ok: true; plan: ValidatedPlan } | { ok: false; code: string; message: string };
 export type SlashProvider = "solidus" | "claude-skills" | "claude" | "claude-plugins" | "codex" | "gemini" | "cursor" | "copilot" | "opencode";
 export type SlashScope = "project" | "user";
@@ -156,6 +160,8 @@ extern "C" {
     pub type JsPrepareDoResult;
     #[wasm_bindgen(typescript_type = "CheckPlanResult")]
     pub type JsCheckPlanResult;
+    #[wasm_bindgen(typescript_type = "FindResult")]
+    pub type JsFindResult;
     #[wasm_bindgen(typescript_type = "ProjectInput")]
     pub type JsProjectInput;
     #[wasm_bindgen(typescript_type = "ProjectFileRequest")]
@@ -333,6 +339,10 @@ struct PrepareDoParams {
     limit: Option<usize>,
     #[serde(default)]
     recent: Vec<String>,
+    #[serde(default)]
+    search: Vec<String>,
+    #[serde(default)]
+    round: usize,
 }
 
 #[derive(Deserialize)]
@@ -574,6 +584,18 @@ impl Core {
                 .limit
                 .unwrap_or(crate::agent::DEFAULT_SHORTLIST_LIMIT),
             recent: params.recent,
+            // The shell sends what `searchWords` read; bounded again here all the same.
+            search: params
+                .search
+                .iter()
+                .take(crate::agent::MAX_SEARCH_TERMS)
+                .map(|p| {
+                    p.chars()
+                        .take(crate::agent::MAX_SEARCH_TERM_CHARS)
+                        .collect()
+                })
+                .collect(),
+            round: params.round.min(crate::agent::MAX_SEARCH_ROUNDS),
         };
         let result = match crate::agent::prepare_request(
             &self.index,
@@ -603,6 +625,26 @@ impl Core {
             Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
         };
         Ok(to_js(&result)?.into())
+    }
+
+    /// The catalog ranked for an agent's words, as `solidus_find` answers (at most 40 entries).
+    #[wasm_bindgen(js_name = findEntries)]
+    pub fn find_entries(&self, words: &str, limit: Option<usize>) -> Result<JsFindResult, JsError> {
+        let limit = limit.unwrap_or(20);
+        let result = match crate::agent::find_text(&self.index, words, limit) {
+            Ok(text) => serde_json::json!({"ok": true, "text": text}),
+            Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
+        };
+        Ok(to_js(&result)?.into())
+    }
+
+    /// The phrases of a /do answer that asks to search instead of planning, if it is one.
+    #[wasm_bindgen(js_name = searchWords)]
+    pub fn search_words(&self, text: &str) -> Option<Vec<String>> {
+        match crate::agent::parse_answer(text) {
+            Ok(crate::agent::Answer::Search(words)) => Some(words),
+            _ => None,
+        }
     }
 
     /// Checks a typed text or a value against a setting's schema before anything is written.

@@ -1,6 +1,8 @@
 //! The response parser over the shapes models really send: prose, fences, tricky strings,
 //! several objects, cut-off answers, arrays and megabytes of noise.
 
+mod agent_common;
+
 use solidus_core::agent::{find_json_object, parse_response, ParseError};
 
 /// What a case must give: a plan with this reply and step count, or an error with this code.
@@ -296,4 +298,103 @@ fn a_plan_after_a_megabyte_of_prose_is_found() {
     let text = format!("{prose}\n{PLAN}\ntrailing words");
     let plan = parse_response(&text).expect("plan after noise");
     assert_eq!(plan.steps.len(), 1);
+}
+
+#[test]
+fn a_search_round_is_read_bounded_and_a_plan_still_wins() {
+    use solidus_core::agent::{parse_answer, Answer, MAX_SEARCH_TERM_CHARS};
+    let search = parse_answer(
+        "Nothing fits, let me look.\n```json\n{\"search\": [\"zen mode\", \"zen mode\", \" hide\\n everything \", \"fourth\", \"fifth\"]}\n```",
+    )
+    .expect("readable");
+    // Repeats go, lines are joined, at most three phrases.
+    assert_eq!(
+        search,
+        Answer::Search(vec![
+            "zen mode".into(),
+            "hide everything".into(),
+            "fourth".into()
+        ])
+    );
+    assert_eq!(
+        parse_answer(r#"{"search": "word wrap"}"#).expect("one phrase"),
+        Answer::Search(vec!["word wrap".into()])
+    );
+    let long = format!(r#"{{"search": ["{}"]}}"#, "x".repeat(500));
+    match parse_answer(&long).expect("cut") {
+        Answer::Search(terms) => assert_eq!(terms[0].chars().count(), MAX_SEARCH_TERM_CHARS + 1),
+        other => panic!("{other:?}"),
+    }
+    // Steps make it a plan, whatever else it says.
+    match parse_answer(r#"{"reply": "r", "steps": [], "search": ["x"]}"#).expect("a plan") {
+        Answer::Plan(plan) => assert!(plan.steps.is_empty()),
+        other => panic!("{other:?}"),
+    }
+    for bad in [
+        r#"{"search": []}"#,
+        r#"{"search": ["  "]}"#,
+        r#"{"search": [3]}"#,
+        r#"{"search": {"q": 1}}"#,
+    ] {
+        let error = parse_answer(bad).expect_err(bad);
+        assert_eq!(error.code(), "wrongShape", "{bad}");
+    }
+    // checkPlan's parser never takes a search for a plan: solidus_run and /do's last round refuse it.
+    assert_eq!(
+        solidus_core::agent::parse_response(r#"{"search": ["x"]}"#)
+            .expect_err("no steps")
+            .code(),
+        "wrongShape"
+    );
+}
+
+#[test]
+fn a_search_round_ranks_the_phrases_first_and_says_what_is_left() {
+    use solidus_core::agent::{prepare_request, PromptContext, ShortlistOptions};
+    let index = agent_common::fixture();
+    let first = prepare_request(
+        index,
+        "calm my screen",
+        &PromptContext::default(),
+        &ShortlistOptions::default(),
+    )
+    .expect("a prompt");
+    assert!(
+        first.prompt.user.contains("\nSearches left: 2\n"),
+        "{}",
+        first.prompt.user
+    );
+    assert!(!first.prompt.user.contains("Searched for"));
+    let options = ShortlistOptions {
+        search: vec!["zen mode".into()],
+        round: 1,
+        ..ShortlistOptions::default()
+    };
+    let second = prepare_request(index, "calm my screen", &PromptContext::default(), &options)
+        .expect("a prompt");
+    assert!(second.shortlist.entries.len() <= 60);
+    let position = second
+        .shortlist
+        .entries
+        .iter()
+        .position(|e| e.id == "command:workbench.action.toggleZenMode")
+        .expect("zen mode is listed");
+    assert!(position < 30, "{position}");
+    assert!(
+        second.prompt.user.contains("Searched for: \"zen mode\""),
+        "{}",
+        second.prompt.user
+    );
+    assert!(second.prompt.user.contains("\nSearches left: 1\n"));
+    let last = prepare_request(
+        index,
+        "calm my screen",
+        &PromptContext::default(),
+        &ShortlistOptions {
+            round: 2,
+            ..options
+        },
+    )
+    .expect("a prompt");
+    assert!(last.prompt.user.contains("\nSearches left: 0\n"));
 }

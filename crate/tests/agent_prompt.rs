@@ -113,7 +113,13 @@ fn seed_shortlist_has_both_settings_with_their_facts() {
 
 #[test]
 fn every_prompt_keeps_its_structure() {
-    for request in [SEED, "font size and word wrap", "hide the minimap", "zzqx"] {
+    for request in [
+        SEED,
+        "font size and word wrap",
+        "hide the minimap",
+        "zzqx",
+        "search files for text",
+    ] {
         let prepared = prepare_request(
             fixture(),
             request,
@@ -123,10 +129,16 @@ fn every_prompt_keeps_its_structure() {
         .expect("a prompt");
         let user = &prepared.prompt.user;
         let lines: Vec<&str> = user.lines().collect();
-        assert_eq!(lines[0], "Actions (id | kind | title):", "{request}");
+        assert_eq!(
+            lines[0], "Actions (id | kind | title | args, for commands that take them):",
+            "{request}"
+        );
         // One line per shortlisted item, in rank order, right after the header.
         for (n, entry) in prepared.shortlist.entries.iter().enumerate() {
-            let line = format!("{} | {} | {}", entry.id, entry.kind.as_str(), entry.title);
+            let mut line = format!("{} | {} | {}", entry.id, entry.kind.as_str(), entry.title);
+            if let Some(args) = &entry.args {
+                line.push_str(&format!(" | args {args}"));
+            }
             assert_eq!(lines[n + 1], line, "{request}");
         }
         let settings_at = lines

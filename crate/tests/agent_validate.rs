@@ -88,6 +88,7 @@ fn seed_terminal_answer_is_always_confirmed_and_shown_in_full() {
             title: terminal_item().title,
             command: None,
             args: Some(command.into()),
+            command_args: None,
         }
     );
     // The terminal step shape says the same thing and is confirmed the same way.
@@ -439,7 +440,7 @@ fn args_only_where_an_item_takes_them() {
         reasons,
         [
             (0, "“command:editor.action.toggleWordWrap” takes no args"),
-            (1, "the args for “command:workbench.action.terminal.sendSequence” are an object, not text"),
+            (1, "“command:workbench.action.terminal.sendSequence” takes no args"),
             (2, "“script:npm:test” takes no args"),
             (3, "“term:run” needs the shell command line as its args"),
             (4, "the args for “term:run” are a list, not text"),

@@ -36,6 +36,7 @@ fn fixture_catalog_has_every_public_command_and_setting() {
     assert_eq!(stats.commands_with_vscode_title, 2062);
     assert_eq!(stats.by_kind["setting"], 1937);
     assert_eq!(stats.settings_with_type, 1937);
+    assert_eq!(stats.commands_with_args, 100);
     assert!(catalog
         .items
         .iter()

@@ -46,6 +46,19 @@ fn command_step(id: &str) -> Effect {
         &plan_of(json!([{"type": "item", "id": format!("command:{id}")}])),
         index(),
     );
+    // A command whose schema requires args is dropped without them; the guard judges it alone.
+    let item = index().get(&format!("command:{id}"));
+    if let Some(rule) = item
+        .and_then(|i| i.arguments.as_ref())
+        .filter(|a| a.required)
+    {
+        assert!(
+            plan.steps.is_empty(),
+            "{id} needs args: {}",
+            rule.schema.text()
+        );
+        return solidus_core::risk::command_args_verdict(item.expect("listed"), None).effect;
+    }
     assert_eq!(plan.steps.len(), 1, "{id}: {:?}", plan.dropped);
     plan.steps[0].risk
 }

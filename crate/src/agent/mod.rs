@@ -19,9 +19,10 @@ pub mod validate;
 use crate::item::{Item, ItemKind};
 use crate::rank::Index;
 
-pub use parse::{find_json_object, parse_response, ParseError, RawPlan};
+pub use parse::{find_json_object, parse_answer, parse_response, Answer, ParseError, RawPlan};
+pub use parse::{MAX_SEARCH_TERMS, MAX_SEARCH_TERM_CHARS};
 pub use prompt::{build_prompt, data_literal, prepare_request, Prepared, Prompt, PromptContext};
-pub use prompt::{RequestError, MAX_REQUEST_CHARS};
+pub use prompt::{find_text, write_lists, RequestError, MAX_FIND_ENTRIES, MAX_REQUEST_CHARS};
 pub use shortlist::{shortlist, SettingFacts, Shortlist, ShortlistEntry, ShortlistOptions};
 pub use validate::{
     item_arguments, validate_plan, validate_plan_with, Arguments, DroppedStep, Outcome, PlanStep,
@@ -30,6 +31,9 @@ pub use validate::{
 
 /// How many items the shortlist holds unless the caller says otherwise.
 pub const DEFAULT_SHORTLIST_LIMIT: usize = 60;
+
+/// How many times one /do request may answer with a search before it must plan.
+pub const MAX_SEARCH_ROUNDS: usize = 2;
 
 /// The most steps a plan may keep; later steps are cut and reported.
 pub const MAX_STEPS: usize = 10;

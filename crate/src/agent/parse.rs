@@ -15,6 +15,20 @@ pub struct RawPlan {
     pub steps: Vec<Value>,
 }
 
+/// At most this many search phrases are read from one answer; the rest are ignored.
+pub const MAX_SEARCH_TERMS: usize = 3;
+
+/// A search phrase is cut to this many characters.
+pub const MAX_SEARCH_TERM_CHARS: usize = 60;
+
+/// What a model answered in /do: a plan, or words to search the catalog for first.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Plan(RawPlan),
+    /// `{"search": ["words", ...]}`: nothing listed fits; list what the catalog has for these.
+    Search(Vec<String>),
+}
+
 /// Why an answer could not be read as a plan. Positions count characters from 1.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
@@ -201,6 +215,54 @@ fn char_position(text: &str, byte: usize) -> usize {
 pub fn parse_response(text: &str) -> Result<RawPlan, ParseError> {
     let (_, _, object) = locate(text)?;
     plan_from_object(object)
+}
+
+/// Reads a model's raw answer as a plan or, when it has a `search` and no `steps`, as a search
+/// round: at most [`MAX_SEARCH_TERMS`] phrases, each one line of at most
+/// [`MAX_SEARCH_TERM_CHARS`] characters. The phrases only rank the catalog; the model can still
+/// pick only what the catalog has.
+pub fn parse_answer(text: &str) -> Result<Answer, ParseError> {
+    let (_, _, mut object) = locate(text)?;
+    if object.contains_key("steps") || !object.contains_key("search") {
+        return plan_from_object(object).map(Answer::Plan);
+    }
+    let raw = match object.remove("search") {
+        Some(Value::String(one)) => vec![one],
+        Some(Value::Array(list)) => list
+            .into_iter()
+            .map(|v| match v {
+                Value::String(text) => Ok(text),
+                other => Err(ParseError::Shape {
+                    message: format!("a search phrase is {}, not text", kind_of(&other)),
+                }),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(ParseError::Shape {
+                message: format!(
+                    "\"search\" must be a list of phrases, not {}",
+                    kind_of(&other)
+                ),
+            })
+        }
+        None => Vec::new(),
+    };
+    let mut terms: Vec<String> = Vec::new();
+    for term in raw {
+        let term = super::ellipsize(&super::one_line(&term), MAX_SEARCH_TERM_CHARS);
+        if !term.is_empty() && !terms.contains(&term) {
+            terms.push(term);
+        }
+        if terms.len() == MAX_SEARCH_TERMS {
+            break;
+        }
+    }
+    if terms.is_empty() {
+        return Err(ParseError::Shape {
+            message: "\"search\" holds no words to search for".to_string(),
+        });
+    }
+    Ok(Answer::Search(terms))
 }
 
 fn plan_from_object(mut object: Map<String, Value>) -> Result<RawPlan, ParseError> {

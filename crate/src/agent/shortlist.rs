@@ -18,6 +18,10 @@ pub struct ShortlistOptions {
     pub limit: usize,
     /// Item ids, most recently used first, passed on to the ranker.
     pub recent: Vec<String>,
+    /// Phrases the model asked to search for in a search round: their items come first.
+    pub search: Vec<String>,
+    /// How many search rounds this request has had (0 on the first ask).
+    pub round: usize,
 }
 
 impl Default for ShortlistOptions {
@@ -25,6 +29,8 @@ impl Default for ShortlistOptions {
         ShortlistOptions {
             limit: DEFAULT_SHORTLIST_LIMIT,
             recent: Vec::new(),
+            search: Vec::new(),
+            round: 0,
         }
     }
 }
@@ -38,6 +44,9 @@ pub struct ShortlistEntry {
     pub title: String,
     /// Workspace text is listed as data, never among the trusted lines.
     pub from_workspace: bool,
+    /// A command's argument schema in compact form, when VS Code declares one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<String>,
 }
 
 /// A shortlisted setting again, by exact key, with what values it takes.
@@ -56,6 +65,10 @@ pub struct SettingFacts {
     pub maximum: Option<f64>,
     pub from_workspace: bool,
 }
+
+/// What `runCommands` takes, as the prompt shows it.
+const RUN_COMMANDS_ARGS: &str =
+    "{commands: (command id | {command: command id, args?: its args})[]}";
 
 /// Enum lists longer than this are shortened in the prompt; the validator still knows them all.
 const MAX_ALLOWED_SHOWN: usize = 40;
@@ -145,6 +158,18 @@ impl Shortlist {
                 kind: item.kind,
                 title: item.title.clone(),
                 from_workspace: item.from_workspace,
+                args: item.arguments.as_ref().map(|a| {
+                    // The validator opens runCommands itself; VS Code's schema lists every command id.
+                    if item.command.as_deref() == Some(super::validate::RUN_COMMANDS) {
+                        return RUN_COMMANDS_ARGS.to_string();
+                    }
+                    let text = a.schema.text();
+                    if a.required {
+                        text
+                    } else {
+                        format!("optional {text}")
+                    }
+                }),
             });
             if let (ItemKind::Setting, Some(key), Some(schema)) =
                 (item.kind, item.key.as_ref(), item.setting.as_ref())
@@ -174,19 +199,38 @@ impl Shortlist {
 /// Ranks the request in `any` mode and lists the best items with their setting facts.
 /// Cost: one ranking pass over the index (a few milliseconds for ~5,000 items).
 pub fn shortlist(index: &Index, request: &str, options: &ShortlistOptions) -> Shortlist {
-    // A request is plain words even when it starts with `/`.
-    let query = parse_plain(request);
-    let ranked = index.rank(
-        &query,
-        &RankOptions {
-            limit: options.limit.max(1),
-            mode: Mode::Any,
-            recent: options.recent.clone(),
-            kinds: Vec::new(),
-        },
-    );
+    let limit = options.limit.max(1);
+    let rank = |text: &str, limit: usize| {
+        // A request is plain words even when it starts with `/`.
+        index.rank(
+            &parse_plain(text),
+            &RankOptions {
+                limit,
+                mode: Mode::Any,
+                recent: options.recent.clone(),
+                kinds: Vec::new(),
+            },
+        )
+    };
     let items = index.items();
-    Shortlist::from_items(ranked.iter().filter_map(|r| items.get(r.index)))
+    // In a search round each phrase's best items come first, then the request's own.
+    let mut ranked = Vec::new();
+    if !options.search.is_empty() {
+        let share = (limit / (options.search.len() + 1)).max(1);
+        for phrase in &options.search {
+            ranked.extend(rank(phrase, share));
+        }
+    }
+    ranked.extend(rank(request, limit));
+    let mut list = Shortlist::from_items(ranked.iter().filter_map(|r| items.get(r.index)));
+    if list.entries.len() > limit {
+        let kept: std::collections::HashSet<String> =
+            list.entries[..limit].iter().map(|e| e.id.clone()).collect();
+        list.entries.truncate(limit);
+        list.settings
+            .retain(|s| kept.contains(&format!("setting:{}", s.key)));
+    }
+    list
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::args::CommandArgs;
 use crate::item::{Item, ItemKind};
 use crate::rank::Index;
 use crate::risk::{self, Effect, Verdict};
@@ -72,6 +73,13 @@ pub enum StepAction {
         command: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         args: Option<String>,
+        /// The JSON argument of a command whose schema VS Code declares; it passed that schema.
+        #[serde(
+            rename = "commandArgs",
+            default,
+            skip_serializing_if = "Option::is_none"
+        )]
+        command_args: Option<Value>,
     },
     /// Writes a setting; the value has passed the schema check.
     Setting {
@@ -260,18 +268,27 @@ pub fn validate_plan_with(
             break;
         }
         match check_step(raw, index, options) {
-            Ok((action, verdict)) => {
-                let description = describe(&action);
-                steps.push(PlanStep {
-                    step: position,
-                    why: why_of(raw),
-                    description,
-                    risk: verdict.effect,
-                    risk_label: verdict.effect.label().to_string(),
-                    risk_reason: verdict.reason.into_owned(),
-                    command_line: own_command_line(&action),
-                    action,
-                });
+            Ok(actions) if steps.len() + actions.len() > MAX_STEPS => dropped.push(DroppedStep {
+                step: position,
+                reason: format!(
+                    "its {} commands would make the plan longer than {MAX_STEPS} steps",
+                    actions.len()
+                ),
+            }),
+            Ok(actions) => {
+                for (action, verdict) in actions {
+                    let description = describe(&action);
+                    steps.push(PlanStep {
+                        step: position,
+                        why: why_of(raw),
+                        description,
+                        risk: verdict.effect,
+                        risk_label: verdict.effect.label().to_string(),
+                        risk_reason: verdict.reason.into_owned(),
+                        command_line: own_command_line(&action),
+                        action,
+                    });
+                }
             }
             Err(reason) => dropped.push(DroppedStep {
                 step: position,
@@ -316,14 +333,19 @@ fn own_command_line(action: &StepAction) -> Option<String> {
 
 type Checked = Result<(StepAction, Verdict), String>;
 
-fn check_step(raw: &Value, index: &Index, options: &ValidateOptions) -> Checked {
+/// One model step becomes one action, or several when it is `runCommands`.
+fn check_step(
+    raw: &Value,
+    index: &Index,
+    options: &ValidateOptions,
+) -> Result<Vec<(StepAction, Verdict)>, String> {
     let Some(step) = raw.as_object() else {
         return Err(format!("the step is {}, not an object", kind_of(raw)));
     };
     match step.get("type") {
         Some(Value::String(t)) if t == "item" => check_item(step, index, options),
-        Some(Value::String(t)) if t == "setting" => check_setting(step, index),
-        Some(Value::String(t)) if t == "terminal" => check_terminal(step),
+        Some(Value::String(t)) if t == "setting" => check_setting(step, index).map(|a| vec![a]),
+        Some(Value::String(t)) if t == "terminal" => check_terminal(step).map(|a| vec![a]),
         Some(Value::String(t)) => Err(format!(
             "unknown step type “{}”; only item, setting and terminal steps exist",
             quoted(t)
@@ -333,7 +355,11 @@ fn check_step(raw: &Value, index: &Index, options: &ValidateOptions) -> Checked 
     }
 }
 
-fn check_item(step: &Map<String, Value>, index: &Index, options: &ValidateOptions) -> Checked {
+fn check_item(
+    step: &Map<String, Value>,
+    index: &Index,
+    options: &ValidateOptions,
+) -> Result<Vec<(StepAction, Verdict)>, String> {
     let id = match step.get("id") {
         Some(Value::String(id)) => id,
         Some(other) => return Err(format!("the item id is {}, not text", kind_of(other))),
@@ -355,10 +381,29 @@ fn check_item(step: &Map<String, Value>, index: &Index, options: &ValidateOption
             quoted(id)
         ));
     }
+    if let Some(rule) = item
+        .arguments
+        .as_deref()
+        .filter(|_| item.kind == ItemKind::Command)
+    {
+        let value = step.get("args").filter(|v| !v.is_null());
+        if item.command.as_deref() == Some(RUN_COMMANDS) {
+            return expand_run_commands(item, value, index);
+        }
+        return check_command_args(item, rule, value).map(|a| vec![a]);
+    }
+    let rule = options
+        .arguments
+        .get(&item.id)
+        .copied()
+        .unwrap_or_else(|| item_arguments(item));
     let args = match step.get("args") {
         None | Some(Value::Null) => None,
         Some(Value::String(text)) if text.trim().is_empty() => None,
         Some(Value::String(text)) => Some(text.clone()),
+        Some(_) if rule == Arguments::None => {
+            return Err(format!("“{}” takes no args", quoted(id)));
+        }
         Some(other) => {
             return Err(format!(
                 "the args for “{}” are {}, not text",
@@ -367,11 +412,6 @@ fn check_item(step: &Map<String, Value>, index: &Index, options: &ValidateOption
             ))
         }
     };
-    let rule = options
-        .arguments
-        .get(&item.id)
-        .copied()
-        .unwrap_or_else(|| item_arguments(item));
     match (rule, &args) {
         (Arguments::None, Some(_)) => {
             return Err(format!("“{}” takes no args", quoted(id)));
@@ -397,16 +437,140 @@ fn check_item(step: &Map<String, Value>, index: &Index, options: &ValidateOption
         check_visible_text(text, what)?;
     }
     let verdict = risk::item_verdict(item);
-    Ok((
+    Ok(vec![(
         StepAction::Item {
             id: item.id.clone(),
             kind: item.kind,
             title: item.title.clone(),
             command: item.command.clone(),
             args,
+            command_args: None,
         },
         verdict,
+    )])
+}
+
+/// The VS Code command that runs a list of other commands.
+pub const RUN_COMMANDS: &str = "runCommands";
+
+/// A command with a declared argument schema: the value must pass it, every string in it must
+/// read true, and the guard judges the command with its arguments (they can only raise it).
+fn check_command_args(item: &Item, rule: &CommandArgs, value: Option<&Value>) -> Checked {
+    let name = quoted(item.command.as_deref().unwrap_or(&item.id));
+    match value {
+        None if rule.required => {
+            return Err(format!("“{name}” needs args: {}", rule.schema.text()))
+        }
+        None => {}
+        Some(value) => {
+            rule.schema
+                .check(value)
+                .map_err(|problem| format!("“{name}”: {problem}"))?;
+            check_visible_strings(value)?;
+            let chars = value.to_string().chars().count();
+            if chars > MAX_COMMAND_CHARS {
+                return Err(format!(
+                    "the args for “{name}” are {chars} characters long; at most {MAX_COMMAND_CHARS} can be shown for confirmation"
+                ));
+            }
+        }
+    }
+    Ok((
+        StepAction::Item {
+            id: item.id.clone(),
+            kind: item.kind,
+            title: item.title.clone(),
+            command: item.command.clone(),
+            args: None,
+            command_args: value.cloned(),
+        },
+        risk::command_args_verdict(item, value),
     ))
+}
+
+/// `runCommands` never runs as itself: each command it lists is looked up, checked and judged
+/// as a step of its own, and one that fails refuses the whole step. Nesting is refused, so the
+/// guard sees every command that will run.
+fn expand_run_commands(
+    item: &Item,
+    value: Option<&Value>,
+    index: &Index,
+) -> Result<Vec<(StepAction, Verdict)>, String> {
+    let list = value
+        .and_then(|v| v.get("commands"))
+        .and_then(Value::as_array)
+        .filter(|_| {
+            value
+                .and_then(Value::as_object)
+                .is_some_and(|o| o.len() == 1)
+        });
+    let Some(list) = list.filter(|l| !l.is_empty()) else {
+        return Err(format!(
+            "“{}” needs args {{\"commands\": [...]}} listing the commands to run",
+            RUN_COMMANDS
+        ));
+    };
+    debug_assert_eq!(item.command.as_deref(), Some(RUN_COMMANDS));
+    let mut actions = Vec::with_capacity(list.len());
+    for (n, entry) in list.iter().enumerate() {
+        let at = n + 1;
+        let (id, args) = match entry {
+            Value::String(id) => (id.as_str(), None),
+            Value::Object(map) => {
+                if let Some(extra) = map.keys().find(|k| *k != "command" && *k != "args") {
+                    return Err(format!(
+                        "{RUN_COMMANDS} command {at} has the unknown field “{}”",
+                        quoted(extra)
+                    ));
+                }
+                match map.get("command") {
+                    Some(Value::String(id)) => (id.as_str(), map.get("args")),
+                    _ => return Err(format!("{RUN_COMMANDS} command {at} names no command")),
+                }
+            }
+            other => {
+                return Err(format!(
+                    "{RUN_COMMANDS} command {at} is {}, not a command",
+                    kind_of(other)
+                ))
+            }
+        };
+        let nested = index
+            .get(&format!("command:{id}"))
+            .filter(|i| i.kind == ItemKind::Command);
+        let Some(nested) = nested else {
+            return Err(format!(
+                "{RUN_COMMANDS} command {at}: unknown command “{}”",
+                quoted(id)
+            ));
+        };
+        if nested.command.as_deref() == Some(RUN_COMMANDS) {
+            return Err(format!(
+                "{RUN_COMMANDS} inside {RUN_COMMANDS} is not accepted"
+            ));
+        }
+        let args = args.filter(|v| !v.is_null());
+        let checked = match nested.arguments.as_deref() {
+            Some(rule) => check_command_args(nested, rule, args),
+            None if args.is_some() => Err(format!("“{}” takes no args", quoted(id))),
+            None => check_command_args(nested, &CommandArgs::default(), None),
+        };
+        actions.push(checked.map_err(|reason| format!("{RUN_COMMANDS} command {at}: {reason}"))?);
+    }
+    Ok(actions)
+}
+
+/// Every string inside a command's arguments is shown in the dialog, so it must read true.
+fn check_visible_strings(value: &Value) -> Result<(), String> {
+    match value {
+        Value::String(text) => check_visible_text(text, "the argument text"),
+        Value::Array(list) => list.iter().try_for_each(check_visible_strings),
+        Value::Object(map) => map.iter().try_for_each(|(k, v)| {
+            check_visible_text(k, "the argument text")?;
+            check_visible_strings(v)
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn check_setting(step: &Map<String, Value>, index: &Index) -> Checked {
@@ -499,7 +663,11 @@ fn describe(action: &StepAction) -> String {
         }
         StepAction::Terminal { command } => format!("Run in terminal: {command}"),
         StepAction::Item {
-            kind, title, args, ..
+            kind,
+            title,
+            args,
+            command_args,
+            ..
         } => {
             let title = one_line(title);
             let base = match kind {
@@ -517,9 +685,10 @@ fn describe(action: &StepAction) -> String {
                 ItemKind::Setting => format!("Change {title}"),
             };
             // Arguments passed the visibility check, so they are shown exactly as given.
-            match args {
-                Some(args) => format!("{base} with: {args}"),
-                None => base,
+            match (args, command_args) {
+                (Some(args), _) => format!("{base} with: {args}"),
+                (None, Some(value)) => format!("{base} with: {value}"),
+                (None, None) => base,
             }
         }
     }
@@ -567,6 +736,7 @@ mod tests {
             title: "View: Toggle Word Wrap".into(),
             command: Some("editor.action.toggleWordWrap".into()),
             args: None,
+            command_args: None,
         };
         assert_eq!(describe(&run), "Run command View: Toggle Word Wrap");
         let shell = StepAction::Terminal {

@@ -266,6 +266,30 @@ pub fn item_verdict(item: &Item) -> Verdict {
     }
 }
 
+/// Commands that do more when a plan chooses their arguments than when the user picks in their
+/// own dialog: with args the command acts without asking, so the step takes this class.
+const COMMANDS_WITH_ARGS: &[(&str, Effect, &str)] = &[(
+    "workbench.action.terminal.newWithProfile",
+    Effect::ReachesShell,
+    "starts the terminal profile the args name, whose program and arguments come from settings",
+)];
+
+/// What running a command with the plan's `args` can do: its own class, raised for the commands
+/// of `COMMANDS_WITH_ARGS`. Arguments can only raise a class, never lower it.
+pub fn command_args_verdict(item: &Item, args: Option<&Value>) -> Verdict {
+    let own = item_verdict(item);
+    let raised = args.and_then(|_| {
+        let id = item.command.as_deref()?;
+        COMMANDS_WITH_ARGS.iter().find(|(c, _, _)| *c == id)
+    });
+    match raised {
+        Some(&(_, effect, reason)) if !own.effect.needs_confirmation() => {
+            Verdict::new(effect, reason)
+        }
+        _ => own,
+    }
+}
+
 /// The class an item carries in the catalog.
 pub fn item_effect(item: &Item) -> Effect {
     item_verdict(item).effect

@@ -1,5 +1,11 @@
 // Test only: request substring → the model's raw answer; shared by the scripted chat model and the HTTP test server.
 const ANSWERS = [
+  // The second round of a search: found by the phrase the first answer asked for, so it comes first.
+  [
+    'Searched for: "render whitespace"',
+    '{"reply": "I\'ll show every whitespace character.", "steps": [{"type": "setting", "key": "editor.renderWhitespace", "value": "all", "why": "show them"}]}',
+  ],
+  ['show the invisible characters', '{"search": ["render whitespace"]}'],
   [
     'make the font bigger and turn on word wrap',
     'Sure! Here is the plan:\n```json\n{"reply": "I\'ll increase the editor font size to 16 and turn on word wrap.",\n "steps": [\n  {"type": "setting", "key": "editor.fontSize", "value": 16, "why": "bigger font"},\n  {"type": "setting", "key": "editor.wordWrap", "value": "on", "why": "enable word wrap"}\n ]}\n```',

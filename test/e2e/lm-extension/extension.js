@@ -1,4 +1,6 @@
 // Test only: a chat model that answers /do prompts with scripted raw text chosen by the request it finds in them.
+const fs = require('node:fs');
+const path = require('node:path');
 const vscode = require('vscode');
 const { ANSWERS } = require('./answers.js');
 
@@ -22,7 +24,25 @@ function textOf(messages) {
     .join('\n');
 }
 
+/** Calls a tool as another agent would: the call comes from tool-call.json, the answer goes to tool-result.json. */
+async function invokeTool() {
+  const root = vscode.workspace.workspaceFolders[0].uri.fsPath;
+  const call = JSON.parse(fs.readFileSync(path.join(root, 'tool-call.json'), 'utf8'));
+  let result;
+  try {
+    const answer = await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: undefined });
+    result = {
+      ok: true,
+      text: answer.content.map((part) => (typeof part.value === 'string' ? part.value : '')).join(''),
+    };
+  } catch (error) {
+    result = { ok: false, name: error?.name, error: String(error?.message ?? error) };
+  }
+  fs.writeFileSync(path.join(root, 'tool-result.json'), JSON.stringify(result));
+}
+
 function activate(context) {
+  context.subscriptions.push(vscode.commands.registerCommand('solidusTest.invokeTool', invokeTool));
   context.subscriptions.push(
     vscode.lm.registerLanguageModelChatProvider('solidus-test', {
       provideLanguageModelChatInformation: () => [MODEL],
