@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { JsonValue, PlanStep, PromptContext, ValidatedPlan } from './core';
 import type { Context } from './ctx';
+import { offerClosestActions } from './doFallback';
 import { chooseWriteTarget, describeStepForLog, RUN_PLAN, UndoJournal, type WriteTarget } from './doPlan';
 import { hasChatModel, lmComplete } from './lm';
 import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from './providers';
@@ -73,6 +74,13 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     if (error instanceof ProviderError && error.kind === 'cancelled') {
       log('outcome: cancelled while waiting for the model');
       return 'cancelled';
+    }
+    // No model is set up (none in the editor, no model name or key for an endpoint): the shortlist the
+    // core ranked for the request is still useful, so offer it as a pick list beside the set-up hint.
+    if (error instanceof ProviderError && error.kind === 'config') {
+      const outcome = await offerClosestActions(ctx, text, prepared.shortlist, message);
+      log(`outcome: no model; ${outcome === 'ran' ? 'ran a picked action' : 'nothing picked'}`);
+      return outcome;
     }
     log(`outcome: model failed: ${message}`);
     void vscode.window.showErrorMessage(`Solidus /do: ${message}`);

@@ -33,6 +33,7 @@ export type {
   RankResult,
   RunSpec,
   SettingSchema,
+  Shortlist,
   SlashCandidateFile,
   SlashCommand,
   SlashDiscoverInput,

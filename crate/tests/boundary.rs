@@ -25,9 +25,8 @@ use solidus_core::slash::{
 #[derive(Debug, Default)]
 struct Declared {
     fields: BTreeSet<String>,
+    /// Only an interface's fields are required; a union or intersection alias has none here.
     required: BTreeSet<String>,
-    /// An interface (`{ … }` with required fields) rather than a union or intersection alias.
-    interface: bool,
 }
 
 /// The TypeScript section of `src/wasm.rs`.
@@ -57,10 +56,7 @@ fn declarations(ts: &str) -> BTreeMap<String, Declared> {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
-        let mut declared = Declared {
-            interface,
-            ..Default::default()
-        };
+        let mut declared = Declared::default();
         for body in top_level_objects(rest) {
             for entry in split_entries(&body) {
                 let entry = entry.trim();

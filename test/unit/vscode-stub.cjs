@@ -58,6 +58,22 @@ Object.assign(stub, {
   __chatModels: chatModels,
 });
 
+// Quick inputs and commands for extension/doFallback.ts: tests answer pickers through `__answers`
+// (a function from the items shown to the one picked) and read what ran in `__executed`.
+const executed = [];
+const answers = { quickPick: (items) => items[0], inputBox: () => undefined };
+Object.assign(stub, {
+  window: {
+    showQuickPick: async (items, options) => answers.quickPick(items, options),
+    showInputBox: async (options) => answers.inputBox(options),
+    showErrorMessage: async () => undefined,
+    setStatusBarMessage: () => ({ dispose() {} }),
+  },
+  commands: { executeCommand: async (...args) => void executed.push(args) },
+  __executed: executed,
+  __answers: answers,
+});
+
 const originalLoad = Module._load;
 Module._load = function load(request, parent, isMain) {
   if (request === 'vscode') return stub;
