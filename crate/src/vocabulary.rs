@@ -188,6 +188,24 @@ const SYNONYMS: &[(&[&str], &[&str])] = &[
         &["problems", "errors", "warnings"],
         &["problems", "markers"],
     ),
+    // The editor's parts described by how they look rather than by their names.
+    (&["overview", "map"], &["minimap"]),
+    (&["icons", "icon"], &["icon", "activity"]),
+    (&["column", "columns"], &["column", "ruler", "rulers"]),
+    (&["symbols", "dots", "marks"], &["whitespace", "render"]),
+    (&["path", "trail", "crumbs"], &["breadcrumbs", "path"]),
+    (
+        &["suggesting", "completions", "completion", "autocomplete"],
+        &["suggest", "suggestions", "quick"],
+    ),
+    (
+        &["match", "matches", "occurrence", "occurrences", "instances"],
+        &["occurrences", "match", "highlights"],
+    ),
+    (
+        &["compare", "committed", "changed", "diff"],
+        &["changes", "change", "diff"],
+    ),
 ];
 
 /// Strips common English endings so `indentation`, `spaces` and `saving` meet `indent`, `space`

@@ -13,8 +13,9 @@ use super::{Query, RankOptions, RankedItem};
 
 impl Index {
     /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
-    /// (stems, synonyms, typo fixes); a group's weight is its rarity in the catalog (idf), so
-    /// rare words such as `ruler` outweigh common ones such as `editor`.
+    /// (stems, synonyms, typo fixes); each spelling's hit weighs by its rarity in the catalog
+    /// (idf), so rare words such as `ruler` outweigh common ones such as `editor`, and a group
+    /// counts its best spelling once per item.
     /// Cost: one pass over the catalog per spelling, a handful per word.
     pub(super) fn rank_any(
         &self,
@@ -38,14 +39,19 @@ impl Index {
             .collect();
         let mut totals = vec![0f64; n];
         let mut spellings: Vec<&str> = Vec::new();
+        let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
+        let mut hits = vec![0u32; n];
         for group in &groups {
-            let mut best = vec![0u32; n];
+            // Each spelling weighs by its own rarity: a rare synonym (`minimap` for `map`) says
+            // more than a common one (`enabled` for `hide`), which a group-wide weight would blur.
+            let mut best = vec![0f64; n];
             for (spelling, weight) in &group.alternatives {
                 spellings.push(spelling);
                 let weight = u32::from(*weight);
+                hits.iter_mut().for_each(|h| *h = 0);
                 let mut record = |i: usize, quality: u32| {
                     if allowed[i] {
-                        best[i] = best[i].max(quality * weight / 100);
+                        hits[i] = hits[i].max(quality * weight / 100);
                     }
                 };
                 if spelling.contains(' ') {
@@ -64,28 +70,31 @@ impl Index {
                             );
                         }
                     }
+                } else {
+                    self.postings.for_prefix(spelling, |i, place, _| {
+                        record(
+                            i as usize,
+                            if place == IN_NAME {
+                                ANY_IN_NAME
+                            } else {
+                                ANY_IN_CATEGORY_OR_ID
+                            },
+                        )
+                    });
+                    self.postings
+                        .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+                }
+                let df = hits.iter().filter(|&&h| h > 0).count();
+                if df == 0 {
                     continue;
                 }
-                self.postings.for_prefix(spelling, |i, place, _| {
-                    record(
-                        i as usize,
-                        if place == IN_NAME {
-                            ANY_IN_NAME
-                        } else {
-                            ANY_IN_CATEGORY_OR_ID
-                        },
-                    )
-                });
-                self.postings
-                    .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+                let rarity = idf(df);
+                for (b, h) in best.iter_mut().zip(&hits) {
+                    *b = b.max(rarity * f64::from(*h));
+                }
             }
-            let df = best.iter().filter(|&&b| b > 0).count();
-            if df == 0 {
-                continue;
-            }
-            let idf = ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
             for (total, b) in totals.iter_mut().zip(&best) {
-                *total += idf * f64::from(*b);
+                *total += b;
             }
         }
         let mut scored: Vec<(i64, usize)> = Vec::new();
