@@ -40,17 +40,23 @@ impl Index {
         let mut totals = vec![0f64; n];
         let mut spellings: Vec<&str> = Vec::new();
         let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
+        // One spelling's hits, and the items it touched: the postings visit few items, so only
+        // those are read and reset, never the whole catalog per spelling.
         let mut hits = vec![0u32; n];
+        let mut touched: Vec<usize> = Vec::new();
+        let mut best = vec![0f64; n];
+        let mut in_group: Vec<usize> = Vec::new();
         for group in &groups {
-            // Each spelling weighs by its own rarity: a rare synonym (`minimap` for `map`) says
-            // more than a common one (`enabled` for `hide`), which a group-wide weight would blur.
-            let mut best = vec![0f64; n];
+            // Each spelling weighs by its own rarity: a rare synonym says more than a common one
+            // (`enabled` for `hide`), which a weight for the whole group would blur.
             for (spelling, weight) in &group.alternatives {
                 spellings.push(spelling);
                 let weight = u32::from(*weight);
-                hits.iter_mut().for_each(|h| *h = 0);
                 let mut record = |i: usize, quality: u32| {
                     if allowed[i] {
+                        if hits[i] == 0 {
+                            touched.push(i);
+                        }
                         hits[i] = hits[i].max(quality * weight / 100);
                     }
                 };
@@ -84,18 +90,21 @@ impl Index {
                     self.postings
                         .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
                 }
-                let df = hits.iter().filter(|&&h| h > 0).count();
-                if df == 0 {
-                    continue;
+                let rarity = idf(touched.len());
+                for &i in &touched {
+                    if best[i] == 0.0 {
+                        in_group.push(i);
+                    }
+                    best[i] = best[i].max(rarity * f64::from(hits[i]));
+                    hits[i] = 0;
                 }
-                let rarity = idf(df);
-                for (b, h) in best.iter_mut().zip(&hits) {
-                    *b = b.max(rarity * f64::from(*h));
-                }
+                touched.clear();
             }
-            for (total, b) in totals.iter_mut().zip(&best) {
-                *total += b;
+            for &i in &in_group {
+                totals[i] += best[i];
+                best[i] = 0.0;
             }
+            in_group.clear();
         }
         let mut scored: Vec<(i64, usize)> = Vec::new();
         for (i, total) in totals.iter().enumerate() {
