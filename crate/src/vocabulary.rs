@@ -188,6 +188,25 @@ const SYNONYMS: &[(&[&str], &[&str])] = &[
         &["problems", "errors", "warnings"],
         &["problems", "markers"],
     ),
+    // The editor's parts described by how they look rather than by their names; each word here
+    // comes from bench/chatty-dev.jsonl, none from the held-out sets.
+    (&["overview"], &["minimap"]),
+    (&["icons", "icon"], &["icon", "activity"]),
+    (&["column", "columns"], &["column", "ruler", "rulers"]),
+    (&["symbols"], &["whitespace", "render"]),
+    (&["path", "trail"], &["breadcrumbs", "path"]),
+    (
+        &["suggesting", "completions", "completion", "autocomplete"],
+        &["suggest", "suggestions", "quick"],
+    ),
+    (
+        &["match", "matches", "occurrence", "occurrences"],
+        &["occurrences", "match", "highlights"],
+    ),
+    (
+        &["compare", "committed", "diff"],
+        &["changes", "change", "diff"],
+    ),
 ];
 
 /// Strips common English endings so `indentation`, `spaces` and `saving` meet `indent`, `space`

@@ -13,8 +13,9 @@ use super::{Query, RankOptions, RankedItem};
 
 impl Index {
     /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
-    /// (stems, synonyms, typo fixes); a group's weight is its rarity in the catalog (idf), so
-    /// rare words such as `ruler` outweigh common ones such as `editor`.
+    /// (stems, synonyms, typo fixes); each spelling's hit weighs by its rarity in the catalog
+    /// (idf), so rare words such as `ruler` outweigh common ones such as `editor`, and a group
+    /// counts its best spelling once per item.
     /// Cost: one pass over the catalog per spelling, a handful per word.
     pub(super) fn rank_any(
         &self,
@@ -38,14 +39,25 @@ impl Index {
             .collect();
         let mut totals = vec![0f64; n];
         let mut spellings: Vec<&str> = Vec::new();
+        let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
+        // One spelling's hits, and the items it touched: the postings visit few items, so only
+        // those are read and reset, never the whole catalog per spelling.
+        let mut hits = vec![0u32; n];
+        let mut touched: Vec<usize> = Vec::new();
+        let mut best = vec![0f64; n];
+        let mut in_group: Vec<usize> = Vec::new();
         for group in &groups {
-            let mut best = vec![0u32; n];
+            // Each spelling weighs by its own rarity: a rare synonym says more than a common one
+            // (`enabled` for `hide`), which a weight for the whole group would blur.
             for (spelling, weight) in &group.alternatives {
                 spellings.push(spelling);
                 let weight = u32::from(*weight);
                 let mut record = |i: usize, quality: u32| {
                     if allowed[i] {
-                        best[i] = best[i].max(quality * weight / 100);
+                        if hits[i] == 0 {
+                            touched.push(i);
+                        }
+                        hits[i] = hits[i].max(quality * weight / 100);
                     }
                 };
                 if spelling.contains(' ') {
@@ -64,29 +76,35 @@ impl Index {
                             );
                         }
                     }
-                    continue;
+                } else {
+                    self.postings.for_prefix(spelling, |i, place, _| {
+                        record(
+                            i as usize,
+                            if place == IN_NAME {
+                                ANY_IN_NAME
+                            } else {
+                                ANY_IN_CATEGORY_OR_ID
+                            },
+                        )
+                    });
+                    self.postings
+                        .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
                 }
-                self.postings.for_prefix(spelling, |i, place, _| {
-                    record(
-                        i as usize,
-                        if place == IN_NAME {
-                            ANY_IN_NAME
-                        } else {
-                            ANY_IN_CATEGORY_OR_ID
-                        },
-                    )
-                });
-                self.postings
-                    .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+                let rarity = idf(touched.len());
+                for &i in &touched {
+                    if best[i] == 0.0 {
+                        in_group.push(i);
+                    }
+                    best[i] = best[i].max(rarity * f64::from(hits[i]));
+                    hits[i] = 0;
+                }
+                touched.clear();
             }
-            let df = best.iter().filter(|&&b| b > 0).count();
-            if df == 0 {
-                continue;
+            for &i in &in_group {
+                totals[i] += best[i];
+                best[i] = 0.0;
             }
-            let idf = ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
-            for (total, b) in totals.iter_mut().zip(&best) {
-                *total += idf * f64::from(*b);
-            }
+            in_group.clear();
         }
         let mut scored: Vec<(i64, usize)> = Vec::new();
         for (i, total) in totals.iter().enumerate() {
