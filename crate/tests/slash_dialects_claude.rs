@@ -3,8 +3,11 @@
 //! Its source is not public, so each row names the documentation page or the `CHANGELOG.md`
 //! entry (anthropics/claude-code at one commit) that states the rule.
 
+mod slash_common;
+
 use std::collections::BTreeMap;
 
+use slash_common::candidate;
 use solidus_core::slash::{
     discover, render_command, CandidateFile, DiscoverInput, ExpandRequest, Provider, Rendered,
     Scope, Segment, Tool,
@@ -208,15 +211,7 @@ fn claude_expands_as_its_documentation_and_changelog_say() {
 }
 
 fn file(provider: Provider, path: &str, text: &str) -> CandidateFile {
-    CandidateFile {
-        provider,
-        scope: Scope::Project,
-        root: "/p/.claude".into(),
-        path: path.into(),
-        text: Some(text.into()),
-        read_error: None,
-        gitignored: false,
-    }
+    candidate(provider, Scope::Project, "/p/.claude", path, text)
 }
 
 #[test]

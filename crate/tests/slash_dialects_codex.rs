@@ -2,12 +2,12 @@
 //!
 //! Each row names the upstream file and commit and, where there is one, the upstream test.
 
+mod slash_common;
+
 use std::collections::BTreeMap;
 
-use solidus_core::slash::{
-    discover, render_body, CandidateFile, DiscoverInput, Discovery, Provider, Scope, SkipReason,
-    Tool,
-};
+use slash_common::{candidate, run};
+use solidus_core::slash::{render_body, CandidateFile, Provider, Scope, SkipReason, Tool};
 
 const ARGS_OLD: &str =
     "openai/codex@adc4676fa45311d03c5bc31c9e161e0bbaa8270a codex-rs/tui/src/bottom_pane/prompt_args.rs";
@@ -228,22 +228,13 @@ fn codex_named_arguments_fail_as_prompt_args_does() {
 }
 
 fn prompt(path: &str, text: &str) -> CandidateFile {
-    CandidateFile {
-        provider: Provider::Codex,
-        scope: Scope::User,
-        root: "/h/.codex/prompts".into(),
-        path: path.into(),
-        text: Some(text.into()),
-        read_error: None,
-        gitignored: false,
-    }
-}
-
-fn run(files: Vec<CandidateFile>) -> Discovery {
-    discover(&DiscoverInput {
-        files,
-        ..DiscoverInput::default()
-    })
+    candidate(
+        Provider::Codex,
+        Scope::User,
+        "/h/.codex/prompts",
+        path,
+        text,
+    )
 }
 
 #[test]

@@ -2,11 +2,13 @@
 //!
 //! Each row names the upstream file and, where there is one, the upstream test it restates.
 
+mod slash_common;
+
 use std::collections::BTreeMap;
 
+use slash_common::{candidate, run};
 use solidus_core::slash::{
-    discover, render_body, search_folders, CandidateFile, DiscoverInput, Discovery, Provider,
-    Scope, SearchRequest, Segment,
+    render_body, search_folders, CandidateFile, Discovery, Provider, Scope, SearchRequest, Segment,
 };
 
 const AT: &str = "google-gemini/gemini-cli@5411f113cafae26161b4969b0237b8e1e024e2c2";
@@ -291,25 +293,11 @@ fn gemini_refuses_unclosed_injections() {
 }
 
 fn toml(scope: Scope, path: &str, text: &str) -> CandidateFile {
-    CandidateFile {
-        provider: Provider::Gemini,
-        scope,
-        root: match scope {
-            Scope::User => "/h/.gemini/commands".into(),
-            Scope::Project => "/p/.gemini/commands".into(),
-        },
-        path: path.into(),
-        text: Some(text.into()),
-        read_error: None,
-        gitignored: false,
-    }
-}
-
-fn run(files: Vec<CandidateFile>) -> Discovery {
-    discover(&DiscoverInput {
-        files,
-        ..DiscoverInput::default()
-    })
+    let root = match scope {
+        Scope::User => "/h/.gemini/commands",
+        Scope::Project => "/p/.gemini/commands",
+    };
+    candidate(Provider::Gemini, scope, root, path, text)
 }
 
 const PROMPT: &str = "prompt = \"p\"";

@@ -1,6 +1,9 @@
 //! Discovery tables: which folders are searched, which files become commands, their names, and which
 //! command wins a name. The core does no IO, so the "folders" are in-memory candidate lists.
 
+mod slash_common;
+
+use slash_common::{candidate, run};
 use solidus_core::slash::{
     discover, search_folders, CandidateFile, DiscoverInput, Discovery, ExpandRequest, Provider,
     Scope, SearchRequest, SkipReason, Target, Tool, WarningCode,
@@ -31,22 +34,7 @@ fn root(provider: Provider, scope: Scope) -> String {
 }
 
 fn file(provider: Provider, scope: Scope, path: &str, text: &str) -> CandidateFile {
-    CandidateFile {
-        provider,
-        scope,
-        root: root(provider, scope),
-        path: path.into(),
-        text: Some(text.into()),
-        read_error: None,
-        gitignored: false,
-    }
-}
-
-fn run(files: Vec<CandidateFile>) -> Discovery {
-    discover(&DiscoverInput {
-        files,
-        ..DiscoverInput::default()
-    })
+    candidate(provider, scope, &root(provider, scope), path, text)
 }
 
 /// `(provider, scope, name, shadowed)` of every command, in discovery order.

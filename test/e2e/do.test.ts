@@ -232,6 +232,8 @@ describe('/do with a scripted editor model', () => {
         const before = asked();
         const frame = await openPopup(page);
         await frame.locator('#solidus-query').fill('make coffee');
+        // The popup restores the last text on opening; read the list only once it answers this one.
+        await frame.waitForFunction(() => document.getElementById('solidus-results')?.dataset.query === 'make coffee');
         const offer = frame.locator(".solidus-option[data-id='solidus:ask-do']");
         await offer.waitFor({ timeout: 20_000 });
         assert.match((await offer.textContent()) ?? '', /Ask \/do: “make coffee”/);

@@ -107,7 +107,18 @@ pub fn prepare_request(
     context: &PromptContext,
     options: &ShortlistOptions,
 ) -> Result<Prepared, RequestError> {
-    let trimmed = request.trim();
+    let trimmed = checked_request(request)?;
+    let list = shortlist(index, trimmed, options);
+    let prompt = build_round_prompt(&list, trimmed, context, &options.search, options.round);
+    Ok(Prepared {
+        shortlist: list,
+        prompt,
+    })
+}
+
+/// The text trimmed, or why it is refused: empty, or longer than `MAX_REQUEST_CHARS`.
+fn checked_request(text: &str) -> Result<&str, RequestError> {
+    let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(RequestError::Empty);
     }
@@ -118,12 +129,7 @@ pub fn prepare_request(
             max: MAX_REQUEST_CHARS,
         });
     }
-    let list = shortlist(index, trimmed, options);
-    let prompt = build_round_prompt(&list, trimmed, context, &options.search, options.round);
-    Ok(Prepared {
-        shortlist: list,
-        prompt,
-    })
+    Ok(trimmed)
 }
 
 /// The most entries `solidus_find` lists at once; an agent searches again with other words.
@@ -133,17 +139,7 @@ pub const MAX_FIND_ENTRIES: usize = 40;
 /// the item ids a `solidus_run` plan may use. Refuses empty and oversized queries.
 /// Cost: one ranking pass.
 pub fn find_text(index: &Index, words: &str, limit: usize) -> Result<String, RequestError> {
-    let trimmed = words.trim();
-    if trimmed.is_empty() {
-        return Err(RequestError::Empty);
-    }
-    let chars = trimmed.chars().count();
-    if chars > MAX_REQUEST_CHARS {
-        return Err(RequestError::TooLong {
-            chars,
-            max: MAX_REQUEST_CHARS,
-        });
-    }
+    let trimmed = checked_request(words)?;
     let options = ShortlistOptions {
         limit: limit.clamp(1, MAX_FIND_ENTRIES),
         ..ShortlistOptions::default()
