@@ -76,6 +76,10 @@ pub struct RankedItem {
     pub related: bool,
 }
 
+/// At most this many related rows: about a screen of the popup. Further down, a related list is
+/// rarely what was meant, and every row costs a highlight pass while the user types.
+const RELATED_ROWS: usize = 15;
+
 /// The popup adds related rows while fewer than this many rows match every word in a title:
 /// a list that short leaves the first five rows, the ones read before typing on, half empty.
 const RELATED_BELOW: usize = 5;
@@ -95,21 +99,31 @@ impl Index {
             .iter()
             .take_while(|r| r.score >= Tier::Fuzzy.base())
             .count();
-        // A name that starts with what was typed is what the user named: nothing to relate.
-        let named = rows.first().is_some_and(|r| r.score >= Tier::Prefix.base());
+        // A name that starts with what was typed, or whose every word the typed words start
+        // ("editor tab size" for Editor: Tab Size), is what the user named: nothing to relate.
+        let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+        let named = rows.first().is_some_and(|r| {
+            r.score >= Tier::Prefix.base()
+                || (r.score >= Tier::WordStart.base() && {
+                    let (covered, names) = self.name_coverage(&self.entries[r.index], &words);
+                    names > 0 && covered == names
+                })
+        });
         if strong >= RELATED_BELOW || named {
             return rows;
         }
         let limit = options.limit.max(1);
         let weak = rows.split_off(strong);
+        let related_limit = (rows.len() + RELATED_ROWS).min(limit);
         let any = RankOptions {
             mode: Mode::Any,
+            limit: related_limit,
             ..options.clone()
         };
         let mut seen: std::collections::HashSet<usize> = rows.iter().map(|r| r.index).collect();
         let found = self.rank(query, &any).into_iter().chain(weak);
         for mut row in found {
-            if rows.len() >= limit {
+            if rows.len() >= related_limit {
                 break;
             }
             if seen.insert(row.index) {
