@@ -179,6 +179,10 @@ async function main(): Promise<void> {
       'bench/chatty-own.jsonl (chatty, written before tuning, never tuned on)',
       join(__dirname, '..', 'bench', 'chatty-own.jsonl'),
     ],
+    [
+      'bench/chatty-fresh.jsonl (chatty, written blind by another author, never tuned on)',
+      join(__dirname, '..', 'bench', 'chatty-fresh.jsonl'),
+    ],
   ];
   for (const [name, file] of sets) {
     const lines = readFileSync(file, 'utf8')
