@@ -1,7 +1,8 @@
 // /do in the editor: context, shortlist and prompt, the model, the checked plan, confirmation, run, undo, audit.
 import * as vscode from 'vscode';
-import type { PlanStep, PromptContext, ValidatedPlan } from './core';
+import type { PlanStep, PromptContext, Shortlist, ValidatedPlan } from './core';
 import type { Context } from './ctx';
+import { offerClosestActions } from './doFallback';
 import { describeStepForLog, RUN_PLAN } from './doPlan';
 import { hasChatModel, lmComplete } from './lm';
 import {
@@ -52,7 +53,12 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     );
   }
   const ai = ctx.config.ai;
-  const planned = await planRequest(ctx, text, (prompt) => askWithProgress(ctx, prompt, log), log);
+  const planned = await planRequest(
+    ctx,
+    text,
+    (prompt, shortlist) => askWithProgress(ctx, prompt, log, { request: text, shortlist }),
+    log,
+  );
   if (!('plan' in planned)) {
     if (planned.message) void vscode.window.showErrorMessage(`Solidus /do: ${planned.message}`);
     return planned.outcome;
@@ -92,7 +98,7 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
 export type Planned = { plan: ValidatedPlan } | { outcome: DoOutcome; message: string };
 
 /** How a caller asks its model: the answer, or how asking ended (the caller has told the user). */
-export type AskModel = (prompt: { system: string; user: string }) => Promise<string | DoOutcome>;
+export type AskModel = (prompt: { system: string; user: string }, shortlist: Shortlist) => Promise<string | DoOutcome>;
 
 /**
  * The shortlist and prompt, the model, up to two search rounds and the core's check, each step logged.
@@ -119,7 +125,7 @@ export async function planRequest(
       `prompt ${prepared.prompt.system.length + prepared.prompt.user.length} chars, built in ${(performance.now() - started).toFixed(1)} ms`,
   );
 
-  let raw = await ask(prepared.prompt);
+  let raw = await ask(prepared.prompt, prepared.shortlist);
   // A search round: the model named words instead of a plan; the core ranks the catalog with them and asks again.
   for (let round = 1; typeof raw === 'string'; round++) {
     const words = ctx.core.searchWords(raw);
@@ -137,7 +143,7 @@ export async function planRequest(
       `search round ${round}: ${JSON.stringify(words)}; shortlist ${again.shortlist.entries.length} entries, ` +
         `prompt ${again.prompt.system.length + again.prompt.user.length} chars`,
     );
-    raw = await ask(again.prompt);
+    raw = await ask(again.prompt, again.shortlist);
   }
   if (typeof raw !== 'string') return { outcome: raw, message: '' };
 
@@ -161,6 +167,7 @@ async function askWithProgress(
   ctx: Context,
   prompt: { system: string; user: string },
   log: (line: string) => void,
+  closest: { request: string; shortlist: Shortlist },
 ): Promise<string | DoOutcome> {
   try {
     const raw = await vscode.window.withProgress(
@@ -174,6 +181,13 @@ async function askWithProgress(
     if (error instanceof ProviderError && error.kind === 'cancelled') {
       log('outcome: cancelled while waiting for the model');
       return 'cancelled';
+    }
+    // No model is set up (none in the editor, no model name or key for an endpoint): the shortlist the
+    // core ranked for the request is still useful, so offer it as a pick list beside the set-up hint.
+    if (error instanceof ProviderError && error.kind === 'config') {
+      const outcome = await offerClosestActions(ctx, closest.request, closest.shortlist, message);
+      log(`outcome: no model; ${outcome === 'ran' ? 'ran a picked action' : 'nothing picked'}`);
+      return outcome;
     }
     log(`outcome: model failed: ${message}`);
     void vscode.window.showErrorMessage(`Solidus /do: ${message}`);

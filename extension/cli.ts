@@ -7,7 +7,7 @@ import { collectSlashFiles } from './slashFiles';
 
 const USAGE = `usage:
   solidus catalog   (--vscode <dir> | --snapshot <file>)
-  solidus rank      (--vscode <dir> | --snapshot <file>) [--mode all|any] [--limit N] <query>
+  solidus rank      (--vscode <dir> | --snapshot <file>) [--mode all|any] [--limit N] [--related on|off] <query>
   solidus shortlist (--vscode <dir> | --snapshot <file>) [--limit N] (<request> | --requests <file.jsonl>)
   solidus prompt    (--vscode <dir> | --snapshot <file>) [--limit N] <request>
   solidus validate  (--vscode <dir> | --snapshot <file>) --plan <file | ->
@@ -15,7 +15,9 @@ const USAGE = `usage:
   solidus slash expand --root <project> [--home <home>] "<typed text>"
 
 --vscode takes a folder of raw VS Code documents (like shared/fixtures/vscode-1.139.1);
---snapshot takes a file written by "Solidus: Export Catalog Snapshot".`;
+--snapshot takes a file written by "Solidus: Export Catalog Snapshot".
+rank prints the rows the popup shows for the typed text (its default limit is the popup's, 50), the
+request ranker's related rows included, marked "related": true; --related off leaves them out.`;
 
 /** File names in a `--vscode` folder, by catalog source. */
 const FIXTURE_FILES: [keyof CatalogSources, string][] = [
@@ -26,6 +28,9 @@ const FIXTURE_FILES: [keyof CatalogSources, string][] = [
   ['extensions', 'extensions.json'],
   ['registeredCommands', 'registered-commands.json'],
 ];
+
+/** The popup's default `solidus.popup.maxResults`. */
+const POPUP_LIMIT = 50;
 
 class UsageError extends Error {}
 
@@ -152,12 +157,26 @@ async function main(argv: string[]): Promise<number> {
     case 'rank': {
       const mode = args.flags.get('mode') ?? 'all';
       if (mode !== 'all' && mode !== 'any') throw new UsageError(`--mode must be all or any, not ${mode}`);
+      const related = args.flags.get('related') ?? 'on';
+      if (related !== 'on' && related !== 'off') throw new UsageError(`--related must be on or off, not ${related}`);
       const query = args.positional.join(' ');
-      const result = core.rank({ query, limit: limitOf(args.flags, 20), mode, full: true });
+      // The popup's own call (extension/popup.ts sendResults): same limit by default, same mode, related rows on.
+      const result = core.rank({
+        query,
+        limit: limitOf(args.flags, POPUP_LIMIT),
+        mode,
+        full: true,
+        related: related === 'on',
+      });
       out({
         query,
         mode,
-        results: result.results.map((r) => ({ ...brief(r.item), score: r.score, highlights: r.highlights })),
+        results: result.results.map((r) => ({
+          ...brief(r.item),
+          score: r.score,
+          highlights: r.highlights,
+          ...(r.related ? { related: true } : {}),
+        })),
       });
       return 0;
     }

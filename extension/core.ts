@@ -34,6 +34,7 @@ export type {
   RankResult,
   RunSpec,
   SettingSchema,
+  Shortlist,
   SlashCandidateFile,
   SlashCommand,
   SlashDiscoverInput,

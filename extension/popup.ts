@@ -231,8 +231,8 @@ export class Popup implements vscode.Disposable {
       const restricted = filter?.prefix === '#' ? this.ctx.project.restricted : undefined;
       if (restricted) emptyHint += ` ${restricted}.`;
     }
-    // With nothing to run, offer to ask /do instead (not for text that already is a slash command).
-    const offerDo = rows.length === 0 && input.kind === 'search' && !filter && query.length > 0;
+    // With nothing that matched every word, offer to ask /do too (not for text that already is a slash command).
+    const offerDo = rows.every((row) => row.related) && input.kind === 'search' && !filter && query.length > 0;
     this.post({ type: 'results', seq, text, rows, emptyHint, offerDo });
   }
 
@@ -397,6 +397,7 @@ function toRow(result: RankedResult, shadowed = false): Row {
     risk: item.badge,
     action: item.action,
     ...(shadowed ? { shadowed } : {}),
+    ...(result.related ? { related: true } : {}),
     // Tab on a slash row fills its name, as it is typed, to start typing arguments.
     ...(slash ? { insertText: `${item.title} ` } : {}),
   };

@@ -18,6 +18,8 @@ export interface Row {
   shadowed?: boolean;
   /** What Tab puts in the input to start typing arguments, e.g. `/review `. */
   insertText?: string;
+  /** Found by the request ranker, not by every word: shown below the "Related" divider (the core orders these last). */
+  related?: boolean;
 }
 
 /** One value of an enum setting offered in the popup. */

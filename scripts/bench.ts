@@ -134,7 +134,7 @@ async function main(): Promise<void> {
   const fuzzyScore = await loadFuzzyScore();
   const titles = items.map((item) => ({ title: item.title, low: item.title.toLowerCase() }));
   process.stdout.write(
-    'popup rank latency, Solidus (wasm, mode all, limit 50) vs VS Code fuzzyScore (JS, same items and queries):\n',
+    'popup rank latency, Solidus (wasm, mode all, related rows on, limit 50) vs VS Code fuzzyScore (JS, same items and queries):\n',
   );
   for (const [i, queries] of QUERIES.entries()) {
     for (const q of queries) {
@@ -171,6 +171,18 @@ async function main(): Promise<void> {
       'bench/own-requests.jsonl (written before tuning, never tuned on)',
       join(__dirname, '..', 'bench', 'own-requests.jsonl'),
     ],
+    [
+      'bench/chatty-dev.jsonl (chatty, the set the vocabulary is tuned on)',
+      join(__dirname, '..', 'bench', 'chatty-dev.jsonl'),
+    ],
+    [
+      'bench/chatty-own.jsonl (chatty, written before tuning, never tuned on)',
+      join(__dirname, '..', 'bench', 'chatty-own.jsonl'),
+    ],
+    [
+      'bench/chatty-fresh.jsonl (chatty, written blind by another author, never tuned on)',
+      join(__dirname, '..', 'bench', 'chatty-fresh.jsonl'),
+    ],
   ];
   for (const [name, file] of sets) {
     const lines = readFileSync(file, 'utf8')
@@ -198,6 +210,45 @@ async function main(): Promise<void> {
   process.stdout.write(
     `  shortlist build: p50 ${ms(percentile(shortlistTimes, 50))}  p95 ${ms(percentile(shortlistTimes, 95))}\n`,
   );
+  // The popup as a new user tries it: short phrases, and whether the action meant is in the first five rows.
+  const phrases = readFileSync(join(__dirname, '..', 'bench', 'popup-phrases.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { phrase: string; expect: string[] });
+  let inFive = 0;
+  const phraseMisses: string[] = [];
+  const phraseTimes: number[] = [];
+  for (const { phrase } of phrases) core.rank({ query: phrase, limit: 50 }); // warm-up
+  for (let round = 0; round < 10; round++) {
+    for (const { phrase } of phrases) {
+      const start = performance.now();
+      core.rank({ query: phrase, limit: 50 });
+      phraseTimes.push(performance.now() - start);
+    }
+  }
+  for (const { phrase, expect } of phrases) {
+    const rows = core.rank({ query: phrase, limit: 50, full: true }).results.slice(0, 5);
+    if (
+      covers(
+        rows.map((r) => r.item),
+        [expect],
+      ).length === 0
+    )
+      inFive++;
+    else
+      phraseMisses.push(
+        `    "${phrase}": got ${rows.map((r) => r.item.command ?? r.item.key ?? r.item.id).join(', ')}`,
+      );
+  }
+  process.stdout.write(
+    `\npopup phrases (bench/popup-phrases.jsonl, never tuned on): action meant in the first five rows for ` +
+      `${(inFive / phrases.length).toFixed(3)} (${inFive}/${phrases.length})\n`,
+  );
+  process.stdout.write(
+    `  popup rank on these phrases (related rows on, limit 50): p50 ${ms(percentile(phraseTimes, 50))} ` +
+      `p95 ${ms(percentile(phraseTimes, 95))} (${phraseTimes.length} runs)\n`,
+  );
+  if (phraseMisses.length) process.stdout.write(`  misses:\n${phraseMisses.join('\n')}\n`);
   process.stdout.write(`\nwasm memory after the fixture catalog: ${(core.memoryBytes() / 1048576).toFixed(1)} MB\n`);
 
   // /do: shortlist + prompt for the seed request (what the shell does before it asks a model).

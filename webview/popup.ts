@@ -132,6 +132,8 @@ function render(emptyHint?: string): void {
   list.replaceChildren();
   if (stage.kind === 'search') {
     rows.forEach((row, index) => {
+      // The core lists related rows after every row that matched each word; one divider marks where they start.
+      if (row.related && !rows[index - 1]?.related) list.append(dividerElement('Related'));
       const li = optionElement(index, row.id);
       const badge = span(`solidus-badge solidus-kind-${row.kind}`, row.kind);
       const title = span('solidus-title');
@@ -143,7 +145,8 @@ function render(emptyHint?: string): void {
       if (row.risk) li.append(span('solidus-risk', row.risk));
       if (row.shadowed) li.classList.add('solidus-shadowed');
       if (row.keybinding) li.append(span('solidus-key', row.keybinding));
-      const notes = `${row.shadowed ? ' (shadowed)' : ''}${row.fromWorkspace ? ' (from the workspace)' : ''}${row.risk ? `, ${row.risk}` : ''}`;
+      if (row.related) li.classList.add('solidus-related');
+      const notes = `${row.related ? ' (related)' : ''}${row.shadowed ? ' (shadowed)' : ''}${row.fromWorkspace ? ' (from the workspace)' : ''}${row.risk ? `, ${row.risk}` : ''}`;
       li.setAttribute('aria-label', `${row.kind} ${row.title}${notes}${row.keybinding ? `, ${row.keybinding}` : ''}`);
       list.append(li);
     });
@@ -170,6 +173,15 @@ function render(emptyHint?: string): void {
     });
   }
   updateSelection();
+}
+
+/** A heading between rows; not an option, so the arrow keys pass over it. */
+function dividerElement(text: string): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'solidus-divider';
+  li.setAttribute('role', 'presentation');
+  li.textContent = text;
+  return li;
 }
 
 function hintElement(text: string): HTMLLIElement {

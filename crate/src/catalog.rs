@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::item::{EnterAction, Item, ItemKind};
 use crate::jsonc;
 use crate::schema::{clean_markdown, Constraint, SettingSchema, ValueType};
-use crate::text::{command_title_from_id, setting_title};
+use crate::text::{command_title_from_id, id_words, setting_title};
 
 /// The raw documents the catalog is built from; every field is optional so a partial host
 /// (or a damaged snapshot) still yields what it can.
@@ -261,6 +261,8 @@ struct Builder {
     global_keybindings: std::collections::HashSet<String>,
     /// Argument schemas by command id, from the keybindings schema.
     command_args: HashMap<String, crate::args::CommandArgs>,
+    /// The words a setting's schema lists for search (`keywords`, and the `tags` that are words).
+    setting_keywords: HashMap<String, Vec<String>>,
     warnings: Vec<Warning>,
 }
 
@@ -501,6 +503,7 @@ impl Builder {
             }
             let mut schema = SettingSchema::from_json(property, defs);
             self.keep_better_description(key, &mut schema);
+            self.add_search_words(key, property);
             self.add_setting(key, schema, "core");
         }
     }
@@ -530,10 +533,52 @@ impl Builder {
                 }
                 let mut schema = SettingSchema::from_json(property, None);
                 self.keep_better_description(key, &mut schema);
+                self.add_search_words(key, property);
                 // Core defaults already list extension settings; the extension's own schema is fuller.
                 self.add_setting(key, schema, &source);
             }
         }
+    }
+
+    /// The words VS Code's settings search matches a setting by besides its text: the schema's
+    /// `keywords` (`tooltip` for `editor.hover.enabled`) and its `tags` that are words
+    /// (`accessibility`, `experimental`); camelCase tags (`onExP`) are flags for VS Code's own
+    /// filters, not words a user types.
+    fn add_search_words(&mut self, key: &str, property: &Value) {
+        let strings = |name: &str| {
+            property
+                .get(name)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+        };
+        let tags = strings("tags").filter(|t| t.chars().all(|c| c.is_lowercase()));
+        let words: Vec<String> = strings("keywords").chain(tags).map(String::from).collect();
+        if words.is_empty() {
+            return;
+        }
+        let known = self.setting_keywords.entry(key.to_string()).or_default();
+        for word in words {
+            if !known.contains(&word) {
+                known.push(word);
+            }
+        }
+    }
+
+    /// The words of every name VS Code gives: its command titles and setting keys. A derived
+    /// title splits a run of letters only into two of these.
+    fn vscode_words(&self) -> std::collections::HashSet<String> {
+        let titles = self
+            .commands
+            .values()
+            .filter_map(|c| c.title.as_deref())
+            .flat_map(|t| t.split(|c: char| !c.is_alphanumeric()))
+            .map(str::to_lowercase);
+        let keys = self.setting_order.iter().flat_map(|k| id_words(k));
+        titles.chain(keys).filter(|w| !w.is_empty()).collect()
     }
 
     /// A schema without a description (or with `%placeholder%` text) keeps the one from comments.
@@ -559,6 +604,7 @@ impl Builder {
             .map(|(id, slash, title)| (*id, (*slash, *title)))
             .collect();
         let mut items = Vec::with_capacity(self.command_order.len() + self.setting_order.len());
+        let vscode_words = self.vscode_words();
         for id in std::mem::take(&mut self.command_order) {
             let Some(entry) = self.commands.remove(&id) else {
                 continue;
@@ -573,7 +619,10 @@ impl Builder {
                 (Some(t), _) => (t, None),
                 (None, Some((_, title))) => (title.to_string(), None),
                 // The id is the only name VS Code has for it, so show it.
-                (None, None) => (command_title_from_id(&id), Some(id.clone())),
+                (None, None) => (
+                    command_title_from_id(&id, |w| vscode_words.contains(w)),
+                    Some(id.clone()),
+                ),
             };
             let mut keywords = Vec::new();
             if let Some((slash, _)) = friendly {
@@ -612,7 +661,7 @@ impl Builder {
                 action: EnterAction::for_setting(&schema),
                 title: setting_title(&key),
                 detail: Some(key.clone()),
-                keywords: Vec::new(),
+                keywords: self.setting_keywords.remove(&key).unwrap_or_default(),
                 source,
                 from_workspace: false,
                 risk,

@@ -16,6 +16,7 @@ pub mod risk;
 pub mod schema;
 pub mod slash;
 pub mod text;
+pub mod thesaurus;
 pub mod vocabulary;
 
 #[cfg(target_arch = "wasm32")]

@@ -42,10 +42,48 @@ pub fn setting_title(key: &str) -> String {
     }
 }
 
-/// A title for a command VS Code gives none: `editor.action.toggleWordWrap` → `Toggle Word Wrap`.
-pub fn command_title_from_id(id: &str) -> String {
-    let last = id.rsplit(['.', ':']).next().unwrap_or(id);
-    humanize(last)
+/// A title for a command VS Code gives none, read from its id's structure: the name is the last
+/// segment split at its humps, a run of lowercase letters also split where it is two words
+/// `is_word` knows (`stickyScrollselect` → Sticky Scroll Select), and the category is the
+/// nearest segment before it that names a part of VS Code (`action` names none):
+/// `list.stickyScrollselect` → `List: Sticky Scroll Select`. After a `:` (`default:undo`)
+/// only the name is kept: the prefix is a dispatch detail, not a part of the editor.
+pub fn command_title_from_id(id: &str, is_word: impl Fn(&str) -> bool) -> String {
+    let dotted = id.rsplit(':').next().unwrap_or(id);
+    let mut segments = dotted.split('.').filter(|s| !s.is_empty());
+    let last = segments.next_back().unwrap_or(dotted);
+    let name: Vec<String> = id_words(last)
+        .into_iter()
+        .flat_map(|w| split_compound(&w, &is_word))
+        .collect();
+    let name = humanize(&name.join(" "));
+    let category = segments
+        .rev()
+        .find(|s| !matches!(*s, "action" | "actions"))
+        .map(humanize);
+    match category {
+        Some(c) if !c.is_empty() && !name.starts_with(&c) => format!("{c}: {name}"),
+        _ => name,
+    }
+}
+
+/// The shortest part either side of a split compound: two letters are too often a fragment
+/// (`re`, `on`) to say the run was two words.
+const MIN_COMPOUND_PART: usize = 3;
+
+/// `scrollselect` → `scroll select` when the run is no word but its two halves are; the
+/// longest known first half wins. Anything else stays as it is.
+fn split_compound(word: &str, is_word: &impl Fn(&str) -> bool) -> Vec<String> {
+    let whole = || vec![word.to_string()];
+    if !word.is_ascii() || word.len() < 2 * MIN_COMPOUND_PART || is_word(word) {
+        return whole();
+    }
+    (MIN_COMPOUND_PART..=word.len() - MIN_COMPOUND_PART)
+        .rev()
+        .find(|&at| is_word(&word[..at]) && is_word(&word[at..]))
+        .map_or_else(whole, |at| {
+            vec![word[..at].to_string(), word[at..].to_string()]
+        })
 }
 
 /// `wordWrapColumn` → `Word Wrap Column`; known short words keep their usual spelling.
@@ -123,12 +161,28 @@ mod tests {
     }
 
     #[test]
-    fn command_titles_come_from_the_last_segment() {
+    fn command_titles_come_from_the_id_structure() {
+        let known = |w: &str| ["sticky", "scroll", "select", "list"].contains(&w);
         assert_eq!(
-            command_title_from_id("editor.action.toggleWordWrap"),
-            "Toggle Word Wrap"
+            command_title_from_id("editor.action.toggleWordWrap", known),
+            "Editor: Toggle Word Wrap"
         );
-        assert_eq!(command_title_from_id("default:undo"), "Undo");
+        assert_eq!(command_title_from_id("default:undo", known), "Undo");
+        assert_eq!(
+            command_title_from_id("list.stickyScrollselect", known),
+            "List: Sticky Scroll Select"
+        );
+        // A run that is no two known words stays whole; so does one that is a word itself.
+        assert_eq!(
+            command_title_from_id("list.stickyScrollzzzqqq", known),
+            "List: Sticky Scrollzzzqqq"
+        );
+        assert_eq!(command_title_from_id("cursorUndo", known), "Cursor Undo");
+        // A name that already starts with its category does not repeat it.
+        assert_eq!(
+            command_title_from_id("list.listSelect", known),
+            "List Select"
+        );
     }
 
     #[test]

@@ -39,8 +39,9 @@ export interface CatalogStats {
   total: number; byKind: Record<string, number>; bySource: Record<string, number>;
   commandsWithVscodeTitle: number; settingsWithType: number; commandsWithArgs: number; warnings: number;
 }
-/** `full` adds each result's source, command and key, which the popup does not need: each string costs a crossing. */
-export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[]; full?: boolean }
+/** `full` adds each result's source, command and key, which the popup does not need: each string costs a crossing.
+ * `related` (default true, mode "all" only): when few rows match every word, the request ranker's best follow, marked. */
+export interface RankParams { query: string; limit?: number; mode?: "all" | "any"; recent?: string[]; kinds?: ItemKind[]; full?: boolean; related?: boolean }
 /** What the user typed, by the core's one grammar (crate/src/input.rs). */
 export interface KindFilter { prefix: string; kinds: ItemKind[]; label: string }
 export type Input =
@@ -52,7 +53,8 @@ export type Input =
 /** `badge`: the class in the popup's words, only for classes worth one ("runs code", "acts on remote"). */
 export type ItemSummary = Pick<Item, "id" | "kind" | "action" | "title" | "detail" | "fromWorkspace" | "risk" | "keybinding">
   & Partial<Pick<Item, "source" | "command" | "key" | "derivedTitle">> & { badge?: string };
-export interface RankedResult { item: ItemSummary; score: number; highlights: [number, number][] }
+/** `related`: found by the request ranker, not by every word; listed below the "Related" divider, after every unmarked row. */
+export interface RankedResult { item: ItemSummary; score: number; highlights: [number, number][]; related?: true }
 export interface RankResult { input: Input; results: RankedResult[] }
 /** `stack` is filled in by the core from the project it built. */
 export interface PromptContext { os: string; language?: string; textSelected: boolean }
@@ -292,6 +294,8 @@ struct RankedView<'a> {
     item: ItemSummary<'a>,
     score: i64,
     highlights: &'a [[u32; 2]],
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    related: bool,
 }
 
 /// What `setProject` returns (`ProjectResult`), borrowed from the built project.
@@ -328,6 +332,8 @@ struct RankParams {
     kinds: Vec<crate::item::ItemKind>,
     #[serde(default)]
     full: bool,
+    #[serde(default)]
+    related: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -452,7 +458,11 @@ impl Core {
                     recent: params.recent,
                     kinds,
                 };
-                self.index.rank(query, &options)
+                if params.related.unwrap_or(true) {
+                    self.index.rank_with_related(query, &options)
+                } else {
+                    self.index.rank(query, &options)
+                }
             }
             None => Vec::new(),
         };
@@ -472,6 +482,7 @@ impl Core {
                 item: ItemSummary::new(&items[r.index], params.full),
                 score: r.score,
                 highlights: &r.highlights,
+                related: r.related,
             })
             .collect();
         Ok(to_js(&RankView {

@@ -26,6 +26,7 @@ use solidus_core::slash::{
 #[derive(Debug, Default)]
 struct Declared {
     fields: BTreeSet<String>,
+    /// Only an interface's fields are required; a union or intersection alias has none here.
     required: BTreeSet<String>,
 }
 

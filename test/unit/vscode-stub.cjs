@@ -58,13 +58,20 @@ Object.assign(stub, {
   __chatModels: chatModels,
 });
 
-// Commands run through the workbench: tests read what was asked for in `__executed`.
+// Quick inputs and commands for extension/doFallback.ts: tests answer pickers through `__answers`
+// (a function from the items shown to the one picked) and read what ran in `__executed`.
 const executed = [];
+const answers = { quickPick: (items) => items[0], inputBox: () => undefined };
 Object.assign(stub, {
-  commands: {
-    executeCommand: async (command, ...args) => void executed.push([command, ...args]),
+  window: {
+    showQuickPick: async (items, options) => answers.quickPick(items, options),
+    showInputBox: async (options) => answers.inputBox(options),
+    showErrorMessage: async () => undefined,
+    setStatusBarMessage: () => ({ dispose() {} }),
   },
+  commands: { executeCommand: async (...args) => void executed.push(args) },
   __executed: executed,
+  __answers: answers,
 });
 
 const originalLoad = Module._load;

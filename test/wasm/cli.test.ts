@@ -30,6 +30,20 @@ describe('solidus CLI', () => {
     assert.ok(out.results.some((r: { key?: string }) => r.key === 'editor.fontSize'));
   });
 
+  it('rank prints the popup rows, the related ones last and marked', () => {
+    // No title holds both words: every row the popup shows for it comes from the request ranker.
+    const out = run('rank', '--vscode', FIXTURES, 'hide', 'breadcrumbs');
+    const related = out.results.map((r: { related?: boolean }) => r.related === true);
+    const first = related.indexOf(true);
+    assert.ok(first >= 0, JSON.stringify(out.results.slice(0, 5)));
+    assert.ok(related.slice(first).every(Boolean), 'no unmarked row after the first related one');
+    const off = run('rank', '--vscode', FIXTURES, '--related', 'off', 'hide', 'breadcrumbs');
+    assert.ok(off.results.every((r: { related?: boolean }) => !r.related));
+    // A query that finds plenty by every word gets no related rows.
+    const plenty = run('rank', '--vscode', FIXTURES, 'font', 'size');
+    assert.ok(plenty.results.every((r: { related?: boolean }) => !r.related));
+  });
+
   it('shortlist reads a requests file and a snapshot gives the same answer as the folder', () => {
     const dir = mkdtempSync(join(tmpdir(), 'solidus-cli-'));
     const snapshot = join(dir, 'snap.json');

@@ -13,8 +13,9 @@ use super::{Query, RankOptions, RankedItem};
 
 impl Index {
     /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
-    /// (stems, synonyms, typo fixes); a group's weight is its rarity in the catalog (idf), so
-    /// rare words such as `ruler` outweigh common ones such as `editor`.
+    /// (stems, synonyms, typo fixes); each spelling's hit weighs by its rarity in the catalog
+    /// (idf), so rare words such as `ruler` outweigh common ones such as `editor`, and a group
+    /// counts its best spelling once per item.
     /// Cost: one pass over the catalog per spelling, a handful per word.
     pub(super) fn rank_any(
         &self,
@@ -38,14 +39,25 @@ impl Index {
             .collect();
         let mut totals = vec![0f64; n];
         let mut spellings: Vec<&str> = Vec::new();
+        let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
+        // One spelling's hits, and the items it touched: the postings visit few items, so only
+        // those are read and reset, never the whole catalog per spelling.
+        let mut hits = vec![0u32; n];
+        let mut touched: Vec<usize> = Vec::new();
+        let mut best = vec![0f64; n];
+        let mut in_group: Vec<usize> = Vec::new();
         for group in &groups {
-            let mut best = vec![0u32; n];
+            // Each spelling weighs by its own rarity: a rare synonym says more than a common one
+            // (`enabled` for `hide`), which a weight for the whole group would blur.
             for (spelling, weight) in &group.alternatives {
                 spellings.push(spelling);
                 let weight = u32::from(*weight);
                 let mut record = |i: usize, quality: u32| {
                     if allowed[i] {
-                        best[i] = best[i].max(quality * weight / 100);
+                        if hits[i] == 0 {
+                            touched.push(i);
+                        }
+                        hits[i] = hits[i].max(quality * weight / 100);
                     }
                 };
                 if spelling.contains(' ') {
@@ -64,46 +76,68 @@ impl Index {
                             );
                         }
                     }
-                    continue;
+                } else {
+                    self.postings.for_prefix(spelling, |i, place, _| {
+                        record(
+                            i as usize,
+                            if place == IN_NAME {
+                                ANY_IN_NAME
+                            } else {
+                                ANY_IN_CATEGORY_OR_ID
+                            },
+                        )
+                    });
+                    self.postings
+                        .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
                 }
-                self.postings.for_prefix(spelling, |i, place, _| {
-                    record(
-                        i as usize,
-                        if place == IN_NAME {
-                            ANY_IN_NAME
-                        } else {
-                            ANY_IN_CATEGORY_OR_ID
-                        },
-                    )
-                });
-                self.postings
-                    .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+                let rarity = idf(touched.len());
+                for &i in &touched {
+                    if best[i] == 0.0 {
+                        in_group.push(i);
+                    }
+                    best[i] = best[i].max(rarity * f64::from(hits[i]));
+                    hits[i] = 0;
+                }
+                touched.clear();
             }
-            let df = best.iter().filter(|&&b| b > 0).count();
-            if df == 0 {
-                continue;
+            for &i in &in_group {
+                totals[i] += best[i];
+                best[i] = 0.0;
             }
-            let idf = ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
-            for (total, b) in totals.iter_mut().zip(&best) {
-                *total += idf * f64::from(*b);
-            }
+            in_group.clear();
         }
+        // Every score but the name coverage first; coverage adds at most `ANY_COVERAGE`, so an
+        // item whose score without it trails the `limit`-th best by more than that cannot reach
+        // the list, and its title words need not be read. The list is the same, at a fraction
+        // of the cost when a common word ("editor", "all") touches most of the catalog.
         let mut scored: Vec<(i64, usize)> = Vec::new();
         for (i, total) in totals.iter().enumerate() {
             if *total <= 0.0 {
                 continue;
             }
-            let entry = &self.entries[i];
-            // Among items matching the same words, the one whose name is mostly those words wins.
-            let (covered, names) = self.name_coverage(entry, &spellings);
-            let coverage = score::coverage(ANY_COVERAGE, covered, names);
             let mut score =
-                (total * ANY_SCALE) as i64 + coverage + i64::from(entry.prior) / ANY_PRIOR_DIVISOR;
+                (total * ANY_SCALE) as i64 + i64::from(self.entries[i].prior) / ANY_PRIOR_DIVISOR;
             if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
                 score += score::recency(pos) / ANY_RECENT_DIVISOR;
             }
             scored.push((score, i));
         }
+        let floor = if scored.len() > limit {
+            let mut bases: Vec<i64> = scored.iter().map(|&(s, _)| s).collect();
+            let (_, nth, _) = bases.select_nth_unstable_by(limit - 1, |a, b| b.cmp(a));
+            *nth - ANY_COVERAGE
+        } else {
+            i64::MIN
+        };
+        scored.retain_mut(|(score, i)| {
+            if *score < floor {
+                return false;
+            }
+            // Among items matching the same words, the one whose name is mostly those words wins.
+            let (covered, names) = self.name_coverage(&self.entries[*i], &spellings);
+            *score += score::coverage(ANY_COVERAGE, covered, names);
+            true
+        });
         self.top(scored, limit, recent_pos, &spellings)
     }
 

@@ -50,6 +50,9 @@ pub(super) struct Entry {
     pub(super) category_words: u16,
     /// Whether lowercasing kept the title's length in chars, so highlight offsets still fit.
     pub(super) lower_keeps_length: bool,
+    /// The title was read off the id (VS Code gives none, and no slash name came with a
+    /// hand-written one): its words are the id's, a guess at a name rather than one shown.
+    pub(super) guessed_title: bool,
     pub(super) mask: u64,
     /// Bits of the first character of each title word; a good fuzzy match starts at one.
     pub(super) initials: u64,
@@ -331,8 +334,10 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
     let ident_lower = &text[ident.range()];
     let mask =
         char_mask(title_lower) | char_mask(ident_lower) | char_mask(&text[secondary.range()]);
+    let guessed_title = item.derived_title && slash.is_none();
     let prior = score::prior(
         item.global_keybinding || slash.is_some(),
+        guessed_title,
         item.key.as_deref(),
     );
     let title_words = &words[first_word as usize..];
@@ -355,6 +360,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         word_count,
         category_words,
         lower_keeps_length,
+        guessed_title,
         mask,
         initials,
         ident_pairs,

@@ -71,9 +71,69 @@ pub struct RankedItem {
     pub score: i64,
     /// Highlight ranges in the title, `[start, end)` in UTF-16 code units.
     pub highlights: Vec<[u32; 2]>,
+    /// Found by the request ranker, not by every word: listed below the popup's "Related" divider.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub related: bool,
 }
 
+/// At most this many related rows: about a screen of the popup. Further down, a related list is
+/// rarely what was meant, and every row costs a highlight pass while the user types.
+const RELATED_ROWS: usize = 15;
+
+/// The popup adds related rows while fewer than this many rows match every word in a title:
+/// a list that short leaves the first five rows, the ones read before typing on, half empty.
+const RELATED_BELOW: usize = 5;
+
 impl Index {
+    /// The popup's list: every-word matches first, and when fewer than `RELATED_BELOW` of them
+    /// hit a title and none is a name the query starts, the request ranker's best (word forms, synonyms, typos, rare words first)
+    /// below them, marked `related`. Rows whose every word hit only a description join the
+    /// related ones after the request ranker's: they are what the user cannot see either.
+    /// Cost: one `all` pass, and one `any` pass only when the first found little.
+    pub fn rank_with_related(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
+        let mut rows = self.rank(query, options);
+        if options.mode != Mode::All || query.slash.is_some() || query.words.is_empty() {
+            return rows;
+        }
+        let strong = rows
+            .iter()
+            .take_while(|r| r.score >= Tier::Fuzzy.base())
+            .count();
+        // A name that starts with what was typed, or whose every word the typed words start
+        // ("editor tab size" for Editor: Tab Size), is what the user named: nothing to relate.
+        let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+        let named = rows.first().is_some_and(|r| {
+            r.score >= Tier::Prefix.base()
+                || (r.score >= Tier::WordStart.base() && {
+                    let (covered, names) = self.name_coverage(&self.entries[r.index], &words);
+                    names > 0 && covered == names
+                })
+        });
+        if strong >= RELATED_BELOW || named {
+            return rows;
+        }
+        let limit = options.limit.max(1);
+        let weak = rows.split_off(strong);
+        let related_limit = (rows.len() + RELATED_ROWS).min(limit);
+        let any = RankOptions {
+            mode: Mode::Any,
+            limit: related_limit,
+            ..options.clone()
+        };
+        let mut seen: std::collections::HashSet<usize> = rows.iter().map(|r| r.index).collect();
+        let found = self.rank(query, &any).into_iter().chain(weak);
+        for mut row in found {
+            if rows.len() >= related_limit {
+                break;
+            }
+            if seen.insert(row.index) {
+                row.related = true;
+                rows.push(row);
+            }
+        }
+        rows
+    }
+
     /// Ranks the whole index for `query`. Cost: one pass over every item with a bit-mask
     /// prefilter; fuzzy matching only where every character of a word occurs in the item.
     pub fn rank(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
@@ -139,8 +199,11 @@ impl Index {
                         .is_some_and(|names| names.split(' ').any(|n| n == phrase))
                 {
                     tier = Tier::Exact;
-                } else if self.title_lower(entry).starts_with(&phrase)
-                    || self.name_lower(entry).starts_with(&phrase)
+                } else if (self.title_lower(entry).starts_with(&phrase)
+                    || self.name_lower(entry).starts_with(&phrase))
+                    // A title derived from the id is a guess at a name, not one VS Code shows:
+                    // its words count as words, never as the name the user typed.
+                    && !entry.guessed_title
                 {
                     tier = Tier::Prefix;
                 }

@@ -50,6 +50,7 @@ impl Index {
                 index,
                 score,
                 highlights: self.highlights(index, words),
+                related: false,
             })
             .collect()
     }
@@ -74,6 +75,7 @@ impl Index {
                 index,
                 score: score::recency(pos),
                 highlights: Vec::new(),
+                related: false,
             })
             .collect();
         if !options.kinds.is_empty() {
@@ -85,6 +87,7 @@ impl Index {
                 index,
                 score: 0,
                 highlights: Vec::new(),
+                related: false,
             }));
         }
         out

@@ -96,6 +96,10 @@ const PRIOR_TOP_SETTING: i32 = 150;
 /// Prior for a setting two levels down (`editor.minimap.enabled`).
 const PRIOR_SECOND_LEVEL_SETTING: i32 = PRIOR_TOP_SETTING / 3;
 
+/// What a derived title costs (a command VS Code gives no title, named from its id): its words
+/// are the id's words, so a hit on them is worth an id word start, not a title word start.
+const PRIOR_DERIVED_TITLE: i32 = (WORD_START - ID_WORD_START) as i32;
+
 /// The boost of the most recent item; later ones get a share by position. A fifth of a tier:
 /// a recent item rises within its tier but never into the next.
 const RECENT_BOOST_MAX: i64 = TIER / 5;
@@ -137,6 +141,8 @@ const _: () = assert!(
 const _: () = assert!(ID_SUBSTRING < secondary(1));
 // A fuzzy hit never outweighs a title word start.
 const _: () = assert!(FUZZY_MAX < title_word_start(1, false));
+// A derived title never costs more than a title word start earns over an id word start.
+const _: () = assert!(PRIOR_DERIVED_TITLE as i64 <= title_word_start(0, false) - id_word_start(0));
 // The prior lifts a bound command over a whole-word hit but not over another word start.
 const _: () = assert!(WHOLE_WORD < PRIOR_BOUND as i64 && (PRIOR_BOUND as i64) < WORD_START);
 
@@ -175,12 +181,15 @@ pub(super) fn recency(pos: usize) -> i64 {
     RECENT_BOOST_MAX / (pos as i64 + 1)
 }
 
-/// The query-independent prior of an item: a keybinding or slash name, and how deep a
-/// setting key is.
-pub(super) fn prior(bound_or_slash: bool, key: Option<&str>) -> i32 {
+/// The query-independent prior of an item: a keybinding or slash name, how deep a setting key
+/// is, and whether its title is only read off its id.
+pub(super) fn prior(bound_or_slash: bool, guessed_title: bool, key: Option<&str>) -> i32 {
     let mut prior = 0;
     if bound_or_slash {
         prior += PRIOR_BOUND;
+    }
+    if guessed_title {
+        prior -= PRIOR_DERIVED_TITLE;
     }
     if let Some(key) = key {
         prior += match key.matches('.').count() {
@@ -389,12 +398,16 @@ mod tests {
 
     #[test]
     fn settings_nearer_the_top_have_the_larger_prior() {
-        assert_eq!(prior(false, Some("editor.fontSize")), PRIOR_TOP_SETTING);
         assert_eq!(
-            prior(false, Some("editor.minimap.enabled")),
+            prior(false, false, Some("editor.fontSize")),
+            PRIOR_TOP_SETTING
+        );
+        assert_eq!(
+            prior(false, false, Some("editor.minimap.enabled")),
             PRIOR_SECOND_LEVEL_SETTING
         );
-        assert_eq!(prior(false, Some("a.b.c.d")), 0);
-        assert_eq!(prior(true, None), PRIOR_BOUND);
+        assert_eq!(prior(false, false, Some("a.b.c.d")), 0);
+        assert_eq!(prior(true, false, None), PRIOR_BOUND);
+        assert_eq!(prior(false, true, None), -PRIOR_DERIVED_TITLE);
     }
 }

@@ -42,6 +42,11 @@ const ANSWERS = [
     'make coffee',
     '{"reply": "I can\'t make coffee from VS Code.", "steps": [{"type": "item", "id": "command:coffee.brew", "why": "coffee"}, {"type": "setting", "key": "kitchen.coffeeStrength", "value": 11, "why": "strong"}]}',
   ],
+  // Its own reply: a notification identical to one still listed (the coffee one) shows no new toast.
+  [
+    'brew some tea',
+    '{"reply": "I can\'t brew some tea from VS Code.", "steps": [{"type": "item", "id": "command:kettle.boil", "why": "tea"}]}',
+  ],
   [
     'write the project note',
     '{"reply": "I\'ll run the project\'s note script.", "steps": [{"type": "item", "id": "script:npm:workspace:.:note", "why": "the note script writes it"}]}',

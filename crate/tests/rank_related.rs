@@ -1,0 +1,92 @@
+//! The popup's related rows and derived titles over VS Code 1.139.1's catalog: when few rows
+//! match every word the request ranker's best follow, marked; untitled commands read well and
+//! rank below the titles VS Code gives; schema keywords find their settings.
+
+mod agent_common;
+
+use agent_common::fixture;
+use solidus_core::rank::{parse_query, RankOptions};
+use solidus_core::RankedItem;
+
+fn popup(query: &str) -> Vec<RankedItem> {
+    fixture().rank_with_related(&parse_query(query), &RankOptions::default())
+}
+
+fn ids(rows: &[RankedItem]) -> Vec<&str> {
+    rows.iter()
+        .map(|r| fixture().items()[r.index].id.as_str())
+        .collect()
+}
+
+#[test]
+fn related_rows_follow_every_word_rows_and_are_marked() {
+    // No title holds both words; the request ranker reads "hide" as visibility.
+    let rows = popup("hide breadcrumbs");
+    let first = rows.iter().position(|r| r.related).expect("related rows");
+    assert!(rows[first..].iter().all(|r| r.related), "{:?}", ids(&rows));
+    assert!(
+        ids(&rows[..5])
+            .iter()
+            .any(|id| *id == "command:breadcrumbs.toggle" || *id == "setting:breadcrumbs.enabled"),
+        "{:?}",
+        &ids(&rows)[..5]
+    );
+    let unique: std::collections::HashSet<usize> = rows.iter().map(|r| r.index).collect();
+    assert_eq!(unique.len(), rows.len(), "a row is listed once");
+}
+
+#[test]
+fn a_query_that_matches_plenty_gets_no_related_rows() {
+    for query in ["font size", "zen", "toggle word wrap", "sav"] {
+        assert!(popup(query).iter().all(|r| !r.related), "{query}");
+    }
+}
+
+#[test]
+fn a_typo_with_no_every_word_match_still_finds_its_item() {
+    let rows = popup("togle minimpa");
+    assert!(
+        ids(&rows[..5.min(rows.len())]).contains(&"command:editor.action.toggleMinimap"),
+        "{:?}",
+        ids(&rows)
+    );
+}
+
+#[test]
+fn untitled_commands_get_titles_from_their_id_structure() {
+    let item = fixture()
+        .get("command:list.stickyScrollselect")
+        .expect("in the catalog");
+    assert_eq!(item.title, "List: Sticky Scroll Select");
+    assert!(item.derived_title);
+}
+
+#[test]
+fn a_derived_title_ranks_below_the_titles_vscode_gives() {
+    // `list.stickyScrollselect` used to lead as "Sticky Scrollselect", its name a prefix.
+    let rows = popup("sticky scroll");
+    let items = fixture().items();
+    let derived: Vec<&str> = rows[..5]
+        .iter()
+        .filter(|r| items[r.index].derived_title)
+        .map(|r| items[r.index].id.as_str())
+        .collect();
+    assert!(derived.is_empty(), "{:?}", ids(&rows));
+}
+
+#[test]
+fn schema_keywords_find_their_setting() {
+    // editor.hover.enabled lists `tooltip` among its keywords; neither its title nor key says it.
+    let item = fixture().get("setting:editor.hover.enabled").unwrap();
+    assert!(
+        item.keywords.iter().any(|k| k == "tooltip"),
+        "{:?}",
+        item.keywords
+    );
+    let rows = popup("hover tooltip");
+    assert!(
+        ids(&rows).contains(&"setting:editor.hover.enabled"),
+        "{:?}",
+        ids(&rows)
+    );
+}
