@@ -194,4 +194,77 @@ describe('Solidus popup', () => {
       logs,
     );
   });
+
+  test('"stop closing brackets" matches no title word for word: related rows follow a divider, and choosing one sets it', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'popup-related',
+      async () => {
+        const frame = await openPopup(page);
+        const id = 'setting:editor.autoClosingBrackets';
+        await search(frame, 'stop closing brackets', id);
+        await frame.locator('#solidus-results .solidus-divider', { hasText: 'Related' }).waitFor({ timeout: 10_000 });
+        const row = frame.locator(`.solidus-option[data-id='${id}']`);
+        assert.match((await row.getAttribute('aria-label')) ?? '', /\(related\)/, 'the row is marked related');
+        assert.ok(await row.evaluate((li) => li.classList.contains('solidus-related')));
+        // The divider comes before the first related row, so a reader sees where they start.
+        const order = await frame
+          .locator('#solidus-results > li')
+          .evaluateAll((els) => els.map((e) => (e.classList.contains('solidus-divider') ? 'divider' : 'row')));
+        assert.ok(order.indexOf('divider') >= 0 && order.indexOf('divider') < order.indexOf('row') + 1);
+        await selectWithKeys(page, frame, id);
+        await page.keyboard.press('Enter');
+        await frame.locator(`.solidus-option[data-id='"never"']`).waitFor({ timeout: 10_000 });
+        await selectWithKeys(page, frame, '"never"');
+        await page.keyboard.press('Enter');
+        await waitFor(() => userSettings()['editor.autoClosingBrackets'] === 'never', 10_000, {
+          message: 'editor.autoClosingBrackets = "never" in settings.json',
+        });
+      },
+      logs,
+    );
+  });
+
+  test('/do with no model offers the closest actions beside the set-up hint; picking one sets it through the guard', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'popup-do-no-model',
+      async () => {
+        const frame = await openPopup(page);
+        await frame.locator('#solidus-query').fill('/do always close my brackets');
+        await frame.waitForFunction(
+          () => document.getElementById('solidus-results')?.dataset.query === '/do always close my brackets',
+        );
+        await page.keyboard.press('Enter');
+        const quick = page.locator('.quick-input-widget');
+        await quick.locator('.quick-input-title', { hasText: 'no model to plan' }).waitFor({ timeout: 20_000 });
+        const input = quick.locator('input');
+        assert.match((await input.getAttribute('placeholder')) ?? '', /solidus\.ai\.provider/);
+        assert.match((await input.getAttribute('placeholder')) ?? '', /localhost:11434/);
+        const labels = await quick.locator('.monaco-list-row .label-name').allTextContents();
+        assert.ok(
+          labels.some((l) => /Set up a model/.test(l)),
+          `the set-up row among ${JSON.stringify(labels)}`,
+        );
+        await input.fill('Auto Closing Brackets');
+        await quick
+          .locator('.monaco-list-row', { hasText: 'Editor: Auto Closing Brackets' })
+          .first()
+          .waitFor({ timeout: 10_000 });
+        await page.keyboard.press('Enter');
+        // The value list, as in the popup: the core checks the chosen value before it is written.
+        await quick.locator('.quick-input-title', { hasText: 'Auto Closing Brackets' }).waitFor({ timeout: 10_000 });
+        await input.fill('always');
+        await quick.locator('.monaco-list-row', { hasText: 'always' }).first().waitFor({ timeout: 10_000 });
+        await page.keyboard.press('Enter');
+        await waitFor(() => userSettings()['editor.autoClosingBrackets'] === 'always', 10_000, {
+          message: 'editor.autoClosingBrackets = "always" in settings.json',
+        });
+        assert.match(editor.solidusLog(), /do: picked setting:editor\.autoClosingBrackets from the closest actions/);
+      },
+      logs,
+    );
+  });
 });
