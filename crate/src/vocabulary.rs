@@ -123,6 +123,7 @@ const SYNONYMS: &[(&[&str], &[&str])] = &[
             "dont",
             "never",
             "no",
+            "off",
         ],
         &["enabled", "disable", "toggle"],
     ),
@@ -200,6 +201,7 @@ const SYNONYMS: &[(&[&str], &[&str])] = &[
     (&["tab", "tabs"], &["editors", "editor"]),
     (&["used", "uses", "callers"], &["references"]),
     (&["tree"], &["outline"]),
+    (&["file"], &["document"]),
     (
         &["narrow", "narrower", "wide", "wider", "width"],
         &["width", "column", "size"],
