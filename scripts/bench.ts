@@ -176,6 +176,10 @@ async function main(): Promise<void> {
       join(__dirname, '..', 'bench', 'chatty-dev.jsonl'),
     ],
     [
+      'bench/chatty-dev2.jsonl (chatty, written blind by another author, tuned on)',
+      join(__dirname, '..', 'bench', 'chatty-dev2.jsonl'),
+    ],
+    [
       'bench/chatty-own.jsonl (chatty, written before tuning, never tuned on)',
       join(__dirname, '..', 'bench', 'chatty-own.jsonl'),
     ],
