@@ -8,6 +8,9 @@ pub struct WordGroup {
     pub alternatives: Vec<(String, u8)>,
 }
 
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
 use crate::thesaurus::THESAURUS;
 
 /// A synonym's weight in percent of the word's own: nearly the word itself, below a stem (90)
@@ -236,6 +239,34 @@ const SYNONYMS: &[(&[&str], &[&str])] = &[
     ),
 ];
 
+/// Row `row` of the synonyms followed by the thesaurus.
+fn table_row(row: usize) -> &'static (&'static [&'static str], &'static [&'static str]) {
+    SYNONYMS
+        .get(row)
+        .unwrap_or_else(|| &THESAURUS[row - SYNONYMS.len()])
+}
+
+/// Each everyday word and the table rows that list it, built once: a request word is looked
+/// up by hashing instead of comparing it with every word of both tables.
+fn everyday_rows() -> &'static HashMap<&'static str, Vec<usize>> {
+    static ROWS: OnceLock<HashMap<&'static str, Vec<usize>>> = OnceLock::new();
+    ROWS.get_or_init(|| {
+        let mut rows: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        for row in 0..SYNONYMS.len() + THESAURUS.len() {
+            for &word in table_row(row).0 {
+                rows.entry(word).or_default().push(row);
+            }
+        }
+        rows
+    })
+}
+
+/// `STOP_WORDS` as a set, built once.
+fn stop_words() -> &'static HashSet<&'static str> {
+    static WORDS: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    WORDS.get_or_init(|| STOP_WORDS.iter().copied().collect())
+}
+
 /// Strips common English endings so `indentation`, `spaces` and `saving` meet `indent`, `space`
 /// and `sav…` by prefix; never shorter than three letters.
 pub fn stem(word: &str) -> Option<String> {
@@ -299,7 +330,7 @@ pub fn expand(
 ) -> Vec<WordGroup> {
     let mut groups: Vec<WordGroup> = Vec::new();
     for &word in words {
-        if STOP_WORDS.contains(&word)
+        if stop_words().contains(word)
             || word
                 .chars()
                 .all(|c| c.is_ascii_digit() || c.is_ascii_punctuation())
@@ -321,12 +352,18 @@ pub fn expand(
             push(stemmed.clone(), 90);
         }
         // Both tables are looked up by the word and by its stem, so `dots` finds `dot`.
-        let forms = [Some(word), stemmed.as_deref()];
-        for (from, to) in SYNONYMS.iter().chain(THESAURUS) {
-            if forms.iter().flatten().any(|form| from.contains(form)) {
-                for alt in *to {
-                    push(alt.to_string(), SYNONYM_WEIGHT);
-                }
+        let mut rows: Vec<usize> = [Some(word), stemmed.as_deref()]
+            .into_iter()
+            .flatten()
+            .filter_map(|form| everyday_rows().get(form))
+            .flatten()
+            .copied()
+            .collect();
+        rows.sort_unstable();
+        rows.dedup();
+        for row in rows {
+            for alt in table_row(row).1 {
+                push(alt.to_string(), SYNONYM_WEIGHT);
             }
         }
         // A compound written as one word ("autosave", "sidebar") matches its parts.

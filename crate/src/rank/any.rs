@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use super::highlight::Letters;
 use super::index::Index;
 use super::postings::IN_NAME;
 use super::prefilter::char_mask;
@@ -138,7 +139,9 @@ impl Index {
             *score += score::coverage(ANY_COVERAGE, covered, names);
             true
         });
-        self.top(scored, limit, recent_pos, &spellings)
+        // Spellings hit word starts only, so only word starts are marked: a synonym's letters
+        // scattered over a title would mark what did not match, and cost a fuzzy pass per row.
+        self.top(scored, limit, recent_pos, &spellings, Letters::WordStarts)
     }
 
     /// Whether some word of the catalog starts with `prefix`.

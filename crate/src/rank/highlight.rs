@@ -5,8 +5,22 @@ use fuzzy_matcher::FuzzyMatcher;
 use super::index::Index;
 use crate::text::utf16_ranges;
 
+/// Which letters a word may mark when it starts no title word.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Letters {
+    /// Its letters in order, as the popup's fuzzy matching found them.
+    Fuzzy,
+    /// None: the request ranker matches word starts only.
+    WordStarts,
+}
+
 impl Index {
-    pub(super) fn highlights(&self, index: usize, words: &[&str]) -> Vec<[u32; 2]> {
+    pub(super) fn highlights(
+        &self,
+        index: usize,
+        words: &[&str],
+        letters: Letters,
+    ) -> Vec<[u32; 2]> {
         let entry = &self.entries[index];
         let title = &self.items[index].title;
         if !entry.lower_keeps_length {
@@ -25,6 +39,9 @@ impl Index {
                     let start = title[..byte].chars().count();
                     chars.extend(start..start + len);
                 }
+                continue;
+            }
+            if letters == Letters::WordStarts {
                 continue;
             }
             if let Some((_, indices)) = self.matcher.fuzzy_indices(title, word) {

@@ -222,6 +222,6 @@ impl Index {
         } else {
             &words
         };
-        self.top(scored, limit, &recent_pos, shown)
+        self.top(scored, limit, &recent_pos, shown, highlight::Letters::Fuzzy)
     }
 }

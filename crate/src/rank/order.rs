@@ -3,6 +3,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
+use super::highlight::Letters;
 use super::index::Index;
 use super::score;
 use super::{RankOptions, RankedItem};
@@ -22,6 +23,7 @@ impl Index {
         limit: usize,
         recent_pos: &HashMap<&str, usize>,
         words: &[&str],
+        letters: Letters,
     ) -> Vec<RankedItem> {
         let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
             b.0.cmp(&a.0)
@@ -49,7 +51,7 @@ impl Index {
             .map(|(score, index)| RankedItem {
                 index,
                 score,
-                highlights: self.highlights(index, words),
+                highlights: self.highlights(index, words, letters),
                 related: false,
             })
             .collect()
