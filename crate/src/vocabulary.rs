@@ -218,6 +218,8 @@ const SYNONYMS: &[(&[&str], &[&str])] = &[
         &["upper", "lower", "case", "transform"],
     ),
     (&["imports"], &["organize", "imports"]),
+    (&["stripes", "marks"], &["decorations"]),
+    (&["collapsing", "collapse", "expanding"], &["folding"]),
     // The editor's parts described by how they look rather than by their names; each word here
     // comes from bench/chatty-dev.jsonl, none from the held-out sets.
     (&["overview"], &["minimap"]),
