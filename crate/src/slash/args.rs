@@ -87,31 +87,14 @@ pub fn parse_args_shlex(input: &str) -> Option<Vec<String>> {
             }
             '\'' => {
                 in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(next) => word.push(next),
-                        None => return None,
-                    }
+                if !read_single_quoted(&mut chars, &mut word) {
+                    return None;
                 }
             }
             '"' => {
                 in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(next @ ('$' | '`' | '"' | '\\')) => word.push(next),
-                            Some('\n') => {}
-                            Some(next) => {
-                                word.push('\\');
-                                word.push(next);
-                            }
-                            None => return None,
-                        },
-                        Some(next) => word.push(next),
-                        None => return None,
-                    }
+                if !read_double_quoted(&mut chars, &mut word) {
+                    return None;
                 }
             }
             _ => {
@@ -124,6 +107,46 @@ pub fn parse_args_shlex(input: &str) -> Option<Vec<String>> {
         words.push(word);
     }
     Some(words)
+}
+
+/// Reads a `'…'` word part after its opening quote into `word`: every character as written.
+/// False when the text ends before the closing quote.
+pub(crate) fn read_single_quoted(
+    chars: &mut impl Iterator<Item = char>,
+    word: &mut String,
+) -> bool {
+    for c in chars.by_ref() {
+        if c == '\'' {
+            return true;
+        }
+        word.push(c);
+    }
+    false
+}
+
+/// Reads a `"…"` word part after its opening quote into `word`, as a POSIX shell does: a
+/// backslash escapes only `$`, `` ` ``, `"`, itself and a newline. False when the text ends before
+/// the closing quote.
+pub(crate) fn read_double_quoted(
+    chars: &mut impl Iterator<Item = char>,
+    word: &mut String,
+) -> bool {
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return true,
+            '\\' => match chars.next() {
+                Some(next @ ('$' | '`' | '"' | '\\')) => word.push(next),
+                Some('\n') => {}
+                Some(next) => {
+                    word.push('\\');
+                    word.push(next);
+                }
+                None => return false,
+            },
+            _ => word.push(c),
+        }
+    }
+    false
 }
 
 /// Quotes one value for a POSIX shell so it stays a single word and nothing in it is interpreted.

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::slash::args::{read_double_quoted, read_single_quoted};
+
 /// What Codex's popup shows for a prompt without a `description`
 /// (`codex-rs/tui/src/bottom_pane/command_popup.rs` at 4a1707e1).
 pub(crate) const DEFAULT_DESCRIPTION: &str = "send saved prompt";
@@ -146,29 +148,10 @@ pub fn split_args(input: &str) -> Vec<String> {
                     Some(next) => word.push(next),
                     None => break 'words,
                 },
-                '\'' => loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(next) => word.push(next),
-                        None => break 'words,
-                    }
-                },
-                '"' => loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(next @ ('$' | '`' | '"' | '\\')) => word.push(next),
-                            Some('\n') => {}
-                            Some(next) => {
-                                word.push('\\');
-                                word.push(next);
-                            }
-                            None => break 'words,
-                        },
-                        Some(next) => word.push(next),
-                        None => break 'words,
-                    }
-                },
+                // An unclosed quote ends the words there, dropping the open one, as shlex does.
+                '\'' if !read_single_quoted(&mut chars, &mut word) => break 'words,
+                '"' if !read_double_quoted(&mut chars, &mut word) => break 'words,
+                '\'' | '"' => {}
                 _ => word.push(c),
             }
         }
