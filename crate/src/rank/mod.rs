@@ -199,8 +199,7 @@ impl Index {
                         .is_some_and(|names| names.split(' ').any(|n| n == phrase))
                 {
                     tier = Tier::Exact;
-                } else if (self.title_lower(entry).starts_with(&phrase)
-                    || self.name_lower(entry).starts_with(&phrase))
+                } else if self.name_lower(entry).starts_with(&phrase)
                     // A title derived from the id is a guess at a name, not one VS Code shows:
                     // its words count as words, never as the name the user typed.
                     && !entry.guessed_title

@@ -16,7 +16,8 @@ pub(super) enum Tier {
     Fuzzy = 2,
     /// Starts a word of the title or the id.
     WordStart = 3,
-    /// The title or its name after `Category: ` starts with the query, or a slash name does.
+    /// The name after any `Category: ` starts with the query (a query that ends inside the
+    /// category names a group of items, not this one), or a slash name does.
     Prefix = 4,
     /// The query is the id, setting key or slash name itself.
     Exact = 5,
@@ -340,6 +341,21 @@ mod tests {
             score["command:a.guides"],
             Tier::Secondary.base() + secondary(5)
         );
+    }
+
+    #[test]
+    fn a_query_that_ends_inside_the_category_is_no_prefix_of_the_name() {
+        let items = vec![
+            command("a.center", "Zen Mode: Center Layout"),
+            command("b.toggle", "Toggle Zen Mode"),
+            command("c.zen", "Zen Mode: Zen Mode Restore"),
+        ];
+        let (score, order) = ranked(items, "zen mode", &[]);
+        // Both words start words of each title; only a name that starts with them is a prefix.
+        assert_eq!(score["command:a.center"] / TIER, Tier::WordStart as i64);
+        assert_eq!(score["command:b.toggle"] / TIER, Tier::WordStart as i64);
+        assert_eq!(score["command:c.zen"] / TIER, Tier::Prefix as i64);
+        assert_eq!(order[0], "command:c.zen");
     }
 
     #[test]
