@@ -91,6 +91,11 @@ export class KeyCapture implements vscode.Disposable {
     if (held.length) sink(held);
   }
 
+  /** Holds keys again until the next `attach` (the stand-in went, the webview is not listening yet). */
+  detach(): void {
+    this.sink = undefined;
+  }
+
   /**
    * Ends the capture. Keys the workbench caught before it switched the context key off still arrive
    * before this resolves (one channel, in order) and go to the sink, so then every one is handed over.

@@ -9,6 +9,7 @@ import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol
 import { runItem } from './run';
 import { currentValue, describeValue, type ValueInput } from './settings';
 import { runSlashText } from './slashRun';
+import { type PopupView, StandIn, typedText } from './standIn';
 
 /** The built-in terminal item, which `$ command` runs (always confirmed). */
 const TERMINAL_ID = 'term:run';
@@ -30,6 +31,14 @@ export class Popup implements vscode.Disposable {
   private readonly slashListener: vscode.Disposable;
   /** Keys typed while the webview loads; they reach the input in order once it listens. */
   private readonly capture = new KeyCapture(() => this.post({ type: 'captureEnded' }));
+  /** A Solidus webview has loaded in this session, so the next one loads in a few hundred milliseconds. */
+  private warm = false;
+  /** The native stand-in shown while the session's first webview loads (see standIn.ts). */
+  private standIn: StandIn | undefined;
+  /** The text is the one kept from the last opening, shown selected: the first key replaces it. */
+  private restoredSelected = true;
+  /** What was said to a webview not listening yet (a setting's stage chosen in the stand-in). */
+  private pending: ToWebview[] = [];
 
   constructor(private readonly ctx: Context) {
     // A catalog that finishes building while the popup is open refreshes the list.
@@ -46,6 +55,7 @@ export class Popup implements vscode.Disposable {
    */
   open(): void {
     if (this.panel) {
+      this.standIn?.reveal();
       // Still loading: the capture already holds the keys and the focus comes when it listens.
       if (!this.ready) return;
       this.openedAt = performance.now();
@@ -56,6 +66,8 @@ export class Popup implements vscode.Disposable {
     this.openedAt = performance.now();
     this.ready = false;
     this.wasActive = false;
+    this.restoredSelected = true;
+    this.pending = [];
     this.returnTo = vscode.window.activeTextEditor;
     this.capture.start();
     const root = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
@@ -79,9 +91,64 @@ export class Popup implements vscode.Disposable {
       if (this.panel !== panel) return;
       this.panel = undefined;
       this.returnTo = undefined;
+      this.closeStandIn();
       this.capture.cancel();
     });
     this.panel = panel;
+    // The session's first webview takes seconds to load: the core's rows show natively meanwhile.
+    if (!this.warm) this.showStandIn();
+  }
+
+  private showStandIn(): void {
+    const standIn = new StandIn({
+      edited: (text) => this.setText(text, false),
+      accepted: (id, askDo) => void this.acceptInStandIn(id, askDo),
+      // The user went elsewhere: like the webview popup, it goes without taking the focus back.
+      dismissed: () => {
+        this.ctx.log.info('popup: the stand-in was dismissed');
+        this.panel?.dispose();
+      },
+    });
+    this.standIn = standIn;
+    standIn.show(this.text, this.view(this.text));
+    this.capture.attach((keys) => this.standInKeys(keys));
+  }
+
+  /** Captured keys while the stand-in shows, applied as the webview's input would apply them. */
+  private standInKeys(keys: string[]): void {
+    for (const [i, key] of keys.entries()) {
+      if (!this.standIn) {
+        // Enter went to a setting whose value is asked in the webview: the rest wait for it.
+        for (const later of keys.slice(i)) this.capture.key(later);
+        return;
+      }
+      if (key === 'Enter') {
+        this.standIn.accept();
+        continue;
+      }
+      this.setText(typedText(this.text, this.restoredSelected, key), true);
+    }
+  }
+
+  /** The text changed while the stand-in shows (`echo`: the stand-in must be told). */
+  private setText(text: string, echo: boolean): void {
+    this.text = text;
+    this.restoredSelected = false;
+    if (echo) this.standIn?.setText(text);
+    this.standIn?.render(this.view(text));
+  }
+
+  private async acceptInStandIn(id: string | undefined, askDo: boolean): Promise<void> {
+    this.closeStandIn();
+    await this.activate(this.text, id, askDo);
+  }
+
+  /** The stand-in goes; keys are held again until the webview listens. */
+  private closeStandIn(): void {
+    if (!this.standIn) return;
+    this.standIn.dispose();
+    this.standIn = undefined;
+    this.capture.detach();
   }
 
   /** A key the capture keybindings caught while the popup loads (see capture.ts). */
@@ -104,7 +171,9 @@ export class Popup implements vscode.Disposable {
   async close(): Promise<void> {
     const panel = this.panel;
     this.panel = undefined;
+    this.closeStandIn();
     this.capture.cancel();
+    this.pending = [];
     if (!panel) return;
     panel.dispose();
     const back = this.returnTo;
@@ -128,8 +197,12 @@ export class Popup implements vscode.Disposable {
   /** The webview listens: it gets the text, the captured keys in order, then the focus. */
   private onReady(): void {
     this.ready = true;
-    this.post({ type: 'restore', text: this.text });
+    this.warm = true;
+    // A stand-in hands over: the text typed in it goes on in the webview, caret last.
+    this.closeStandIn();
+    this.post({ type: 'restore', text: this.text, selected: this.restoredSelected });
     this.sendResults(0, this.text);
+    for (const message of this.pending.splice(0)) this.post(message);
     this.ctx.log.info(`popup ready in ${(performance.now() - this.openedAt).toFixed(0)} ms`);
     if (!this.capture.active) {
       this.post({ type: 'captureEnded' });
@@ -148,11 +221,17 @@ export class Popup implements vscode.Disposable {
   }
 
   private post(message: ToWebview): void {
+    // Before the webview listens, only what it could not work out again on `ready` waits for it.
+    if (!this.ready) {
+      if (message.type === 'stage' || message.type === 'message') this.pending.push(message);
+      return;
+    }
     void this.panel?.webview.postMessage(message);
   }
 
   private refresh(): void {
     if (this.panel) this.sendResults(this.lastSeq, this.text);
+    this.standIn?.render(this.view(this.text));
   }
 
   private async receive(message: FromWebview): Promise<void> {
@@ -193,10 +272,12 @@ export class Popup implements vscode.Disposable {
   }
 
   private sendResults(seq: number, text: string): void {
-    if (!this.ctx.core.ready) {
-      this.post({ type: 'results', seq, text, rows: [], emptyHint: 'Building the catalog…' });
-      return;
-    }
+    if (this.ready) this.post({ type: 'results', seq, text, ...this.view(text) });
+  }
+
+  /** What the popup shows for `text`, in the webview or in the stand-in. */
+  private view(text: string): PopupView {
+    if (!this.ctx.core.ready) return { rows: [], emptyHint: 'Building the catalog…' };
     const ranked = this.ctx.core.rank({
       query: text,
       limit: this.ctx.config.maxResults,
@@ -204,16 +285,12 @@ export class Popup implements vscode.Disposable {
       recent: this.ctx.recent.list(),
     });
     const input = ranked.input;
-    if (input.kind === 'shell') {
-      this.post({ type: 'results', seq, text, ...this.shellRows(input.command) });
-      return;
-    }
+    if (input.kind === 'shell') return this.shellRows(input.command);
     if (input.kind === 'do') {
       const emptyHint = input.request
         ? 'Enter asks the model for a plan from known actions; you see it before anything runs.'
         : 'Type what you want done after /do, e.g. “/do make the font bigger”.';
-      this.post({ type: 'results', seq, text, rows: [], emptyHint, offerDo: Boolean(input.request) });
-      return;
+      return { rows: [], emptyHint, offerDo: Boolean(input.request) };
     }
     const context = new RowContext(this.ctx.activeFileUri);
     const shadowed = new Set(this.ctx.slash.commands.filter((c) => c.shadowedBy).map((c) => `slash:${c.id}`));
@@ -233,11 +310,11 @@ export class Popup implements vscode.Disposable {
     }
     // With nothing that matched every word, offer to ask /do too (not for text that already is a slash command).
     const offerDo = rows.every((row) => row.related) && input.kind === 'search' && !filter && query.length > 0;
-    this.post({ type: 'results', seq, text, rows, emptyHint, offerDo });
+    return { rows, emptyHint, offerDo };
   }
 
   /** `$ command`: one row that runs the command in a terminal after a confirmation. */
-  private shellRows(command: string): { rows: Row[]; emptyHint?: string } {
+  private shellRows(command: string): PopupView {
     const item = this.ctx.core.item(TERMINAL_ID);
     if (!item) return { rows: [], emptyHint: 'The terminal is not available here.' };
     if (!command)

@@ -42,7 +42,8 @@ export type ToWebview =
   | { type: 'results'; seq: number; text: string; rows: Row[]; emptyHint?: string; offerDo?: boolean }
   | { type: 'stage'; stage: Stage }
   | { type: 'message'; level: 'info' | 'error'; text: string }
-  | { type: 'restore'; text: string }
+  /** The text to start from: `selected` when it is last opening's (the first key replaces it), else typed just now (the caret goes last). */
+  | { type: 'restore'; text: string; selected: boolean }
   | { type: 'focus' }
   /** Keys the extension captured while the popup loaded, in the order typed ("a", "Backspace", "Enter", "Escape"). */
   | { type: 'keys'; keys: string[] }

@@ -372,7 +372,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'restore':
       searchText = data.text;
       input.value = data.text;
-      input.select();
+      if (data.selected) input.select();
+      else input.setSelectionRange(data.text.length, data.text.length);
       return;
     case 'focus':
       input.focus();

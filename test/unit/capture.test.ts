@@ -53,4 +53,19 @@ describe('key capture', () => {
     assert.equal(expired, false);
     capture.dispose();
   });
+
+  it('holds keys again after a detach (the stand-in went) until the next sink attaches', () => {
+    const capture = new KeyCapture(() => undefined);
+    capture.start();
+    const standIn: string[] = [];
+    const webview: string[] = [];
+    capture.attach((keys) => standIn.push(...keys));
+    capture.key('z');
+    capture.detach();
+    capture.key('e');
+    capture.attach((keys) => webview.push(...keys));
+    capture.key('n');
+    assert.deepEqual([standIn, webview], [['z'], ['e', 'n']]);
+    capture.dispose();
+  });
 });

@@ -74,6 +74,66 @@ Object.assign(stub, {
   __answers: answers,
 });
 
+// A quick pick for extension/standIn.ts that behaves as VS Code's does where it matters: a value set
+// by the extension comes back as a change event, later (tests call `__deliver` to let it arrive).
+const quickPicks = [];
+function createQuickPick() {
+  const listeners = { value: [], accept: [], hide: [] };
+  const on = (kind) => (listener) => {
+    listeners[kind].push(listener);
+    return { dispose: () => listeners[kind].splice(listeners[kind].indexOf(listener) >>> 0, 1) };
+  };
+  const queued = [];
+  let value = '';
+  const pick = {
+    items: [],
+    activeItems: [],
+    placeholder: undefined,
+    title: undefined,
+    ignoreFocusOut: false,
+    visible: false,
+    disposed: false,
+    get value() {
+      return value;
+    },
+    set value(next) {
+      value = next;
+      queued.push(next);
+    },
+    onDidChangeValue: on('value'),
+    onDidAccept: on('accept'),
+    onDidHide: on('hide'),
+    show() {
+      pick.visible = true;
+    },
+    hide() {
+      if (!pick.visible) return;
+      pick.visible = false;
+      for (const l of [...listeners.hide]) l();
+    },
+    dispose() {
+      pick.disposed = true;
+    },
+    /** Lets the change events of values set so far arrive. */
+    __deliver() {
+      for (const v of queued.splice(0)) for (const l of [...listeners.value]) l(v);
+    },
+    /** The user edits the text in the quick pick itself. */
+    __userTypes(next) {
+      value = next;
+      for (const l of [...listeners.value]) l(next);
+    },
+    __accept() {
+      for (const l of [...listeners.accept]) l();
+    },
+  };
+  quickPicks.push(pick);
+  return pick;
+}
+stub.window.createQuickPick = createQuickPick;
+stub.QuickPickItemKind = { Separator: -1, Default: 0 };
+stub.__quickPicks = quickPicks;
+
 const originalLoad = Module._load;
 Module._load = function load(request, parent, isMain) {
   if (request === 'vscode') return stub;
