@@ -11,6 +11,7 @@ pub struct WordGroup {
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
+use crate::glossary::PARTS;
 use crate::thesaurus::THESAURUS;
 
 /// A synonym's weight in percent of the word's own: nearly the word itself, below a stem (90)
@@ -414,9 +415,163 @@ pub fn expand(
     groups
 }
 
+/// A described part's weight in percent of a word's own: as much as a synonym, since it takes
+/// several of the request's words agreeing to name it.
+const PART_WEIGHT: u8 = SYNONYM_WEIGHT;
+
+/// The least evidence that a request describes a part is what this many shared description
+/// words are worth when each describes `PART_EVIDENCE_SPREAD` parts: two fairly specific words
+/// name a part ("map" and "right"), any number of words that describe most parts ("code",
+/// "left") do not. Evidence is the sum of the shared words' rarity among the glossary's parts.
+const PART_EVIDENCE_WORDS: f64 = 2.0;
+const PART_EVIDENCE_SPREAD: f64 = 5.0;
+
+/// A request may describe two things at once ("hide the map and the path above the code").
+const PARTS_PER_REQUEST: usize = 2;
+
+/// A word as the glossary compares it: its stem, so `indented` meets `indentation`.
+fn glossary_form(word: &str) -> String {
+    stem(word).unwrap_or_else(|| word.to_string())
+}
+
+/// Each part's description words (stems, no stop words) and each word's rarity among the parts.
+struct PartWords {
+    bags: Vec<HashSet<String>>,
+    rarity: HashMap<String, f64>,
+    /// `PART_EVIDENCE_WORDS` words of `PART_EVIDENCE_SPREAD` parts each.
+    min_evidence: f64,
+}
+
+fn part_words() -> &'static PartWords {
+    static WORDS: OnceLock<PartWords> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let bags: Vec<HashSet<String>> = PARTS
+            .iter()
+            .map(|part| {
+                part.descriptions
+                    .iter()
+                    .flat_map(|d| d.split(|c: char| !c.is_ascii_alphanumeric()))
+                    .map(str::to_ascii_lowercase)
+                    .filter(|w| w.len() > 1 && !stop_words().contains(w.as_str()))
+                    .map(|w| glossary_form(&w))
+                    .collect()
+            })
+            .collect();
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        for bag in &bags {
+            for w in bag {
+                *counts.entry(w.clone()).or_default() += 1;
+            }
+        }
+        let parts = bags.len() as f64;
+        let rarity_among = |n: f64| ((parts + 1.0) / (n + 0.5)).ln();
+        let min_evidence = PART_EVIDENCE_WORDS * rarity_among(PART_EVIDENCE_SPREAD);
+        let rarity = counts
+            .into_iter()
+            .map(|(w, n)| (w, rarity_among(n as f64)))
+            .collect();
+        PartWords {
+            bags,
+            rarity,
+            min_evidence,
+        }
+    })
+}
+
+/// The UI parts a request describes without naming them ("the little map on the right" for the
+/// minimap), each as one more word group of the part's catalog words. A part counts when the
+/// request shares at least two of its description words, rare enough among the parts together;
+/// a part the request already names is left to the words themselves.
+pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
+    let request: HashSet<String> = words
+        .iter()
+        .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
+        .filter(|w| w.len() > 1 && !stop_words().contains(w))
+        .map(glossary_form)
+        .collect();
+    // Two words are a name ("find and replace", "word wrap"), not a description of one.
+    if request.len() <= 2 {
+        return Vec::new();
+    }
+    let glossary = part_words();
+    let mut found: Vec<(f64, usize)> = Vec::new();
+    for (p, bag) in glossary.bags.iter().enumerate() {
+        if PARTS[p]
+            .names
+            .iter()
+            .any(|n| request.contains(&glossary_form(n)))
+        {
+            continue;
+        }
+        let shared: Vec<&String> = bag.intersection(&request).collect();
+        if shared.len() < 2 {
+            continue;
+        }
+        let evidence: f64 = shared.iter().map(|w| glossary.rarity[*w]).sum();
+        if evidence >= glossary.min_evidence {
+            found.push((evidence, p));
+        }
+    }
+    found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    // A part's words each make a group worth a share of the part, so an item that has all of
+    // them ("parameter hints") gets the part's whole weight and one with a single common word
+    // ("position") only its share.
+    let mut groups = Vec::new();
+    for (_, p) in found.into_iter().take(PARTS_PER_REQUEST) {
+        let names = PARTS[p].names;
+        let share = (usize::from(PART_WEIGHT) / names.len().max(1)) as u8;
+        groups.extend(names.iter().map(|n| WordGroup {
+            word: n.to_string(),
+            alternatives: vec![(n.to_string(), share)],
+        }));
+    }
+    groups
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parts(request: &str) -> Vec<(String, u8)> {
+        let words: Vec<&str> = request.split(' ').collect();
+        described_parts(&words)
+            .into_iter()
+            .flat_map(|g| g.alternatives)
+            .collect()
+    }
+
+    #[test]
+    fn a_described_part_adds_its_words_at_a_synonyms_weight() {
+        let found = parts("hide the tiny map of my file beside the scrollbar");
+        assert!(
+            found.contains(&("minimap".to_string(), PART_WEIGHT)),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_part_with_two_words_gives_each_half() {
+        let found = parts("digits in the left margin beside each row");
+        assert_eq!(
+            found[..2],
+            [
+                ("line".to_string(), PART_WEIGHT / 2),
+                ("numbers".to_string(), PART_WEIGHT / 2)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_named_part_short_names_and_common_words_describe_nothing() {
+        // The request says minimap itself: its own word does the work.
+        assert!(!parts("hide the minimap on the right side")
+            .iter()
+            .any(|(w, _)| w == "minimap"));
+        // Two words are a name, however well they fit a description.
+        assert!(parts("find replace").is_empty());
+        // Words that describe most parts name none.
+        assert!(parts("the thing on the left of the code").is_empty());
+    }
 
     #[test]
     fn stems_reach_the_catalog_word_by_prefix() {

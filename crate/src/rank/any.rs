@@ -26,12 +26,13 @@ impl Index {
         limit: usize,
     ) -> Vec<RankedItem> {
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
-        let groups = crate::vocabulary::expand(
+        let mut groups = crate::vocabulary::expand(
             &words,
             |w| self.starts_a_word(w),
             |w| self.is_word(w),
             &self.postings.words,
         );
+        groups.extend(crate::vocabulary::described_parts(&words));
         let n = self.entries.len();
         let allowed: Vec<bool> = self
             .items

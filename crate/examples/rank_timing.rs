@@ -1,0 +1,56 @@
+//! Times the popup's rank natively for the benchmark's three-word queries, related rows on and off,
+//! so a slower all pass and a costly related pass can be told apart.
+//! `cargo run --release --example rank_timing -- <fixture dir>`
+
+mod fixture;
+use solidus_core::catalog::build_catalog;
+use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
+use std::time::Instant;
+
+const QUERIES: &[&str] = &[
+    "render white space",
+    "git commit all",
+    "show all commands",
+    "reload window now",
+    "open keyboard shortcuts",
+    "editor tab size",
+    "terminal font size",
+    "trim trailing whitespace",
+    "sort lines ascending",
+    "ed fo si",
+];
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let dir = std::env::args().nth(1).expect("fixture dir");
+    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let options = RankOptions {
+        mode: Mode::All,
+        limit: 50,
+        ..RankOptions::default()
+    };
+    for q in QUERIES {
+        let query = parse_query(q);
+        let time = |related: bool| {
+            let runs: Vec<f64> = (0..200)
+                .map(|_| {
+                    let start = Instant::now();
+                    let rows = if related {
+                        index.rank_with_related(&query, &options)
+                    } else {
+                        index.rank(&query, &options)
+                    };
+                    std::hint::black_box(rows);
+                    start.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            median(runs)
+        };
+        let (all, with_related) = (time(false), time(true));
+        println!("{q:26} all {all:.3} ms, with related {with_related:.3} ms");
+    }
+}
