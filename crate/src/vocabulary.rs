@@ -424,7 +424,7 @@ const PART_WEIGHT: u8 = SYNONYM_WEIGHT;
 /// name a part ("map" and "right"), any number of words that describe most parts ("code",
 /// "left") do not. Evidence is the sum of the shared words' rarity among the glossary's parts.
 const PART_EVIDENCE_WORDS: f64 = 2.0;
-const PART_EVIDENCE_SPREAD: f64 = 5.0;
+const PART_EVIDENCE_SPREAD: f64 = 4.0;
 
 /// A request may describe two things at once ("hide the map and the path above the code").
 const PARTS_PER_REQUEST: usize = 2;
