@@ -480,8 +480,9 @@ fn part_words() -> &'static PartWords {
 
 /// The UI parts a request describes without naming them ("the little map on the right" for the
 /// minimap), each as one more word group of the part's catalog words. A part counts when the
-/// request shares at least two of its description words, rare enough among the parts together;
-/// a part the request already names is left to the words themselves.
+/// request shares at least two of its description words, rare enough among the parts together.
+/// A part the request names in full is left to the words themselves; one it names in part still
+/// counts ("the explorer keeps jumping" names the explorer, not its auto reveal).
 pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
     let request: HashSet<String> = words
         .iter()
@@ -499,7 +500,7 @@ pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
         if PARTS[p]
             .names
             .iter()
-            .any(|n| request.contains(&glossary_form(n)))
+            .all(|n| request.contains(&glossary_form(n)))
         {
             continue;
         }
@@ -558,6 +559,15 @@ mod tests {
                 ("line".to_string(), PART_WEIGHT / 2),
                 ("numbers".to_string(), PART_WEIGHT / 2)
             ]
+        );
+    }
+
+    #[test]
+    fn a_part_named_in_part_still_counts() {
+        let found = parts("the explorer keeps jumping to the open file");
+        assert!(
+            found.contains(&("reveal".to_string(), PART_WEIGHT / 2)),
+            "{found:?}"
         );
     }
 
