@@ -434,10 +434,12 @@ fn glossary_form(word: &str) -> String {
     stem(word).unwrap_or_else(|| word.to_string())
 }
 
-/// Each part's description words (stems, no stop words) and each word's rarity among the parts.
+/// The glossary turned around: each description word (a stem, no stop words) with its rarity
+/// among the parts and the parts it describes, so a request costs a lookup per word.
 struct PartWords {
-    bags: Vec<HashSet<String>>,
-    rarity: HashMap<String, f64>,
+    words: HashMap<String, (f64, Vec<usize>)>,
+    /// Each part's name words as the glossary compares them.
+    names: Vec<Vec<String>>,
     /// `PART_EVIDENCE_WORDS` words of `PART_EVIDENCE_SPREAD` parts each.
     min_evidence: f64,
 }
@@ -445,35 +447,33 @@ struct PartWords {
 fn part_words() -> &'static PartWords {
     static WORDS: OnceLock<PartWords> = OnceLock::new();
     WORDS.get_or_init(|| {
-        let bags: Vec<HashSet<String>> = PARTS
-            .iter()
-            .map(|part| {
-                part.descriptions
-                    .iter()
-                    .flat_map(|d| d.split(|c: char| !c.is_ascii_alphanumeric()))
-                    .map(str::to_ascii_lowercase)
-                    .filter(|w| w.len() > 1 && !stop_words().contains(w.as_str()))
-                    .map(|w| glossary_form(&w))
-                    .collect()
-            })
-            .collect();
-        let mut counts: HashMap<String, usize> = HashMap::new();
-        for bag in &bags {
-            for w in bag {
-                *counts.entry(w.clone()).or_default() += 1;
+        let mut parts_of: HashMap<String, Vec<usize>> = HashMap::new();
+        for (p, part) in PARTS.iter().enumerate() {
+            for word in part
+                .descriptions
+                .iter()
+                .flat_map(|d| d.split(|c: char| !c.is_ascii_alphanumeric()))
+                .map(str::to_ascii_lowercase)
+                .filter(|w| w.len() > 1 && !stop_words().contains(w.as_str()))
+            {
+                let parts = parts_of.entry(glossary_form(&word)).or_default();
+                if parts.last() != Some(&p) {
+                    parts.push(p);
+                }
             }
         }
-        let parts = bags.len() as f64;
-        let rarity_among = |n: f64| ((parts + 1.0) / (n + 0.5)).ln();
-        let min_evidence = PART_EVIDENCE_WORDS * rarity_among(PART_EVIDENCE_SPREAD);
-        let rarity = counts
-            .into_iter()
-            .map(|(w, n)| (w, rarity_among(n as f64)))
-            .collect();
+        let count = PARTS.len() as f64;
+        let rarity_among = |n: f64| ((count + 1.0) / (n + 0.5)).ln();
         PartWords {
-            bags,
-            rarity,
-            min_evidence,
+            words: parts_of
+                .into_iter()
+                .map(|(w, parts)| (w, (rarity_among(parts.len() as f64), parts)))
+                .collect(),
+            names: PARTS
+                .iter()
+                .map(|p| p.names.iter().map(|n| glossary_form(n)).collect())
+                .collect(),
+            min_evidence: PART_EVIDENCE_WORDS * rarity_among(PART_EVIDENCE_SPREAD),
         }
     })
 }
@@ -483,36 +483,43 @@ fn part_words() -> &'static PartWords {
 /// request shares at least two of its description words, rare enough among the parts together.
 /// A part the request names in full is left to the words themselves; one it names in part still
 /// counts ("the explorer keeps jumping" names the explorer, not its auto reveal).
+/// Cost: a hash lookup per request word.
 pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
-    let request: HashSet<String> = words
+    let mut request: Vec<String> = words
         .iter()
         .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
         .filter(|w| w.len() > 1 && !stop_words().contains(w))
         .map(glossary_form)
         .collect();
+    request.sort_unstable();
+    request.dedup();
     // Two words are a name ("find and replace", "word wrap"), not a description of one.
     if request.len() <= 2 {
         return Vec::new();
     }
     let glossary = part_words();
-    let mut found: Vec<(f64, usize)> = Vec::new();
-    for (p, bag) in glossary.bags.iter().enumerate() {
-        if PARTS[p]
-            .names
-            .iter()
-            .all(|n| request.contains(&glossary_form(n)))
-        {
-            continue;
-        }
-        let shared: Vec<&String> = bag.intersection(&request).collect();
-        if shared.len() < 2 {
-            continue;
-        }
-        let evidence: f64 = shared.iter().map(|w| glossary.rarity[*w]).sum();
-        if evidence >= glossary.min_evidence {
-            found.push((evidence, p));
+    // Per part touched: the evidence so far and how many request words it shares.
+    let mut shared: HashMap<usize, (f64, usize)> = HashMap::new();
+    for word in &request {
+        if let Some((rarity, parts)) = glossary.words.get(word) {
+            for &p in parts {
+                let entry = shared.entry(p).or_default();
+                entry.0 += rarity;
+                entry.1 += 1;
+            }
         }
     }
+    let mut found: Vec<(f64, usize)> = shared
+        .into_iter()
+        .filter(|&(p, (evidence, count))| {
+            count >= 2
+                && evidence >= glossary.min_evidence
+                && !glossary.names[p]
+                    .iter()
+                    .all(|n| request.binary_search(n).is_ok())
+        })
+        .map(|(p, (evidence, _))| (evidence, p))
+        .collect();
     found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     // A part's words each make a group worth a share of the part, so an item that has all of
     // them ("parameter hints") gets the part's whole weight and one with a single common word

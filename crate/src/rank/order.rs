@@ -25,21 +25,20 @@ impl Index {
         words: &[&str],
         letters: Letters,
     ) -> Vec<RankedItem> {
+        let recency = |i: usize| {
+            if recent_pos.is_empty() {
+                usize::MAX
+            } else {
+                recent_pos
+                    .get(self.items[i].id.as_str())
+                    .copied()
+                    .unwrap_or(usize::MAX)
+            }
+        };
         let order = |a: &(i64, usize), b: &(i64, usize)| -> Ordering {
             b.0.cmp(&a.0)
-                .then_with(|| {
-                    let ra = recent_pos
-                        .get(self.items[a.1].id.as_str())
-                        .copied()
-                        .unwrap_or(usize::MAX);
-                    let rb = recent_pos
-                        .get(self.items[b.1].id.as_str())
-                        .copied()
-                        .unwrap_or(usize::MAX);
-                    ra.cmp(&rb)
-                })
-                .then_with(|| self.items[a.1].title.cmp(&self.items[b.1].title))
-                .then_with(|| self.items[a.1].id.cmp(&self.items[b.1].id))
+                .then_with(|| recency(a.1).cmp(&recency(b.1)))
+                .then_with(|| self.title_order[a.1].cmp(&self.title_order[b.1]))
         };
         if scored.len() > limit {
             scored.select_nth_unstable_by(limit - 1, order);
