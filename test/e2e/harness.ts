@@ -306,6 +306,20 @@ async function popupGone(page: Page): Promise<boolean> {
 }
 
 /**
+ * Opens the demo's `src/inventory.ts` in a text editor (a cursor for the focus to come back to) and
+ * waits until Solidus has built its catalog, so what is measured next starts from a ready popup.
+ */
+export async function openDemoFileWithCatalog(session: EditorSession): Promise<void> {
+  const { page } = session;
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill('inventory.ts');
+  await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.part.editor .monaco-editor .view-lines').first().waitFor({ timeout: 10_000 });
+  await waitFor(() => /catalog built/.test(session.solidusLog()), 60_000, { message: 'the catalog build' });
+}
+
+/**
  * Gives keyboard focus to the editor area, so workbench keybindings apply: clicks into a visible text
  * editor, else focuses the first editor group with Ctrl+1 (a click there can land on a webview's
  * iframe, which intercepts pointer events; keys pressed in a webview are forwarded to the workbench).

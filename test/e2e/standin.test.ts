@@ -8,35 +8,32 @@ import {
   type EditorSession,
   findWebviewFrame,
   focusEditorArea,
+  openDemoFileWithCatalog,
   readJson,
   startSession,
   waitFor,
   withFailureArtifacts,
 } from './harness';
 
-let editor: EditorSession;
-let workspaceDir: string;
-
-const userSettings = (): Record<string, unknown> => readJson(editor.server.settingsPath);
-
-before(async () => {
-  workspaceDir = copyDemo();
-  editor = await startSession({ workspaceDir });
-  const { page } = editor;
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget input').fill('inventory.ts');
-  await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.part.editor .monaco-editor .view-lines').first().waitFor({ timeout: 10_000 });
-  await waitFor(() => /catalog built/.test(editor.solidusLog()), 60_000, { message: 'the catalog build' });
-});
-
-after(async () => {
-  await editor?.stop();
-  if (workspaceDir) rmSync(workspaceDir, { recursive: true, force: true });
-});
-
-const logs = () => editor.logs();
+/**
+ * A session of its own per test: each needs the session's first opening, before VS Code has loaded
+ * any webview (a stand-in closed early can still leave the next webview quick to load).
+ */
+function freshSession(): { editor: EditorSession; userSettings(): Record<string, unknown> } {
+  const state = {} as { editor: EditorSession; userSettings(): Record<string, unknown> };
+  let workspaceDir: string | undefined;
+  before(async () => {
+    workspaceDir = copyDemo();
+    state.editor = await startSession({ workspaceDir });
+    await openDemoFileWithCatalog(state.editor);
+  });
+  after(async () => {
+    await state.editor?.stop();
+    if (workspaceDir) rmSync(workspaceDir, { recursive: true, force: true });
+  });
+  state.userSettings = () => readJson(state.editor.server.settingsPath);
+  return state;
+}
 
 /** The stand-in: VS Code's quick input titled Solidus. */
 const standIn = (page: Page) => page.locator('.quick-input-widget', { hasText: 'Solidus' });
@@ -61,9 +58,10 @@ async function waitForStandInRow(page: Page, text: string, title: string): Promi
   );
 }
 
-describe('the first opening of a session', () => {
+describe('the first opening of a session: Escape', () => {
+  const session = freshSession();
   test('Escape in the stand-in closes it and the popup: no tab left, the focus back in the editor', async () => {
-    const { page } = editor;
+    const { page } = session.editor;
     await withFailureArtifacts(
       page,
       'standin-escape',
@@ -83,17 +81,19 @@ describe('the first opening of a session', () => {
           { message: 'the text editor to have the focus back' },
         );
       },
-      logs,
+      () => session.editor.logs(),
     );
   });
+});
 
+describe('the first opening of a session: Enter', () => {
+  const session = freshSession();
   test('Enter in the stand-in on a setting with values asks for the value in the popup once it loads', async () => {
-    const { page } = editor;
+    const { page } = session.editor;
     await withFailureArtifacts(
       page,
       'standin-enter',
       async () => {
-        // Escape closed the popup before its webview loaded, so this opening shows the stand-in again.
         await focusEditorArea(page);
         await page.keyboard.press('Control+Alt+Space');
         await page.keyboard.type('editor auto closing brackets', { delay: 20 });
@@ -105,11 +105,11 @@ describe('the first opening of a session', () => {
           await page.keyboard.press('ArrowDown');
         assert.equal(await row.getAttribute('aria-selected'), 'true', 'the arrow keys reach the "never" row');
         await page.keyboard.press('Enter');
-        await waitFor(() => userSettings()['editor.autoClosingBrackets'] === 'never', 10_000, {
+        await waitFor(() => session.userSettings()['editor.autoClosingBrackets'] === 'never', 10_000, {
           message: 'editor.autoClosingBrackets = "never" in settings.json',
         });
       },
-      logs,
+      () => session.editor.logs(),
     );
   });
 });

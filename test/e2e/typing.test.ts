@@ -8,6 +8,7 @@ import {
   type EditorSession,
   findWebviewFrame,
   focusEditorArea,
+  openDemoFileWithCatalog,
   startSession,
   waitFor,
   withFailureArtifacts,
@@ -25,15 +26,9 @@ let workspaceDir: string;
 before(async () => {
   workspaceDir = copyDemo();
   editor = await startSession({ workspaceDir });
-  const { page } = editor;
-  // A text editor with a cursor, so "focus comes back" has something to come back to.
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget input').fill('inventory.ts');
-  await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.part.editor .monaco-editor .view-lines').first().waitFor({ timeout: 10_000 });
-  // "Once the catalog is built": the first opening is measured against a ready catalog.
-  await waitFor(() => /catalog built/.test(editor.solidusLog()), 60_000, { message: 'the catalog build' });
+  // A text editor with a cursor, so "focus comes back" has something to come back to; "once the catalog
+  // is built": the first opening is measured against a ready catalog.
+  await openDemoFileWithCatalog(editor);
 });
 
 after(async () => {
