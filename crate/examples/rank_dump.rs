@@ -49,16 +49,6 @@ fn main() {
         "format on save",
         "close all editors",
         "toggle zen mode",
-        "render white space",
-        "git commit all",
-        "show all commands",
-        "reload window now",
-        "open keyboard shortcuts",
-        "editor tab size",
-        "terminal font size",
-        "trim trailing whitespace",
-        "sort lines ascending",
-        "ed fo si",
         "fosi",
         "tgwr",
         "comit",
@@ -85,6 +75,7 @@ fn main() {
         "İ",
     ]
     .iter()
+    .chain(fixture::THREE_WORD_QUERIES)
     .map(|s| s.to_string())
     .collect();
     let items = index.items();

@@ -7,19 +7,6 @@ use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
 use std::time::Instant;
 
-const QUERIES: &[&str] = &[
-    "render white space",
-    "git commit all",
-    "show all commands",
-    "reload window now",
-    "open keyboard shortcuts",
-    "editor tab size",
-    "terminal font size",
-    "trim trailing whitespace",
-    "sort lines ascending",
-    "ed fo si",
-];
-
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -33,7 +20,7 @@ fn main() {
         limit: 50,
         ..RankOptions::default()
     };
-    for q in QUERIES {
+    for q in fixture::THREE_WORD_QUERIES {
         let query = parse_query(q);
         let time = |related: bool| {
             let runs: Vec<f64> = (0..200)
