@@ -98,9 +98,10 @@ export class StandIn implements vscode.Disposable {
         related = true;
         items.push({ label: 'Related', kind: vscode.QuickPickItemKind.Separator });
       }
-      const notes = [row.risk, row.keybinding, row.detail].filter(Boolean).join(' · ');
+      // The kind first, as the popup's badge shows it, then what else the popup shows beside the title.
+      const notes = [row.kind, row.risk, row.keybinding, row.detail].filter(Boolean).join(' · ');
       // Every row stays listed: the core already chose them, the quick pick's own filter must not drop any.
-      items.push({ label: row.title, description: notes || undefined, id: row.id, alwaysShow: true });
+      items.push({ label: row.title, description: notes, id: row.id, alwaysShow: true });
     }
     if (view.offerDo) items.push({ label: 'Ask /do for a plan', alwaysShow: true, askDo: true });
     if (!view.rows.length && view.emptyHint) items.push({ label: view.emptyHint, alwaysShow: true });

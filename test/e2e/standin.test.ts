@@ -16,6 +16,13 @@ import {
 } from './harness';
 
 /**
+ * How long the first webview's page is held back. The stand-in shows while VS Code loads its first
+ * webview, which takes 1.4–3.4 s on this machine; a faster machine could hand over before a test
+ * has pressed its key, so the tests make the load slow on purpose instead of relying on it.
+ */
+const WEBVIEW_DELAY_MS = 4_000;
+
+/**
  * A session of its own per test: each needs the session's first opening, before VS Code has loaded
  * any webview (a stand-in closed early can still leave the next webview quick to load).
  */
@@ -26,6 +33,10 @@ function freshSession(): { editor: EditorSession; userSettings(): Record<string,
     workspaceDir = copyDemo();
     state.editor = await startSession({ workspaceDir });
     await openDemoFileWithCatalog(state.editor);
+    await state.editor.page.context().route(/\/webview\/browser\/pre\/index\.html/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, WEBVIEW_DELAY_MS));
+      await route.continue();
+    });
   });
   after(async () => {
     await state.editor?.stop();
@@ -108,6 +119,9 @@ describe('the first opening of a session: Enter', () => {
         await waitFor(() => session.userSettings()['editor.autoClosingBrackets'] === 'never', 10_000, {
           message: 'editor.autoClosingBrackets = "never" in settings.json',
         });
+        // The premise: the webview loaded only after the hold-back, so Enter went to the stand-in.
+        const ready = Number(/popup ready in (\d+) ms/.exec(session.editor.solidusLog())?.[1]);
+        assert.ok(ready >= WEBVIEW_DELAY_MS, `the popup was ready after ${ready} ms, before the webview was let load`);
       },
       () => session.editor.logs(),
     );

@@ -67,6 +67,7 @@ describe('the stand-in quick pick', () => {
     shown.show('font size', { rows: [row('command:a', 'Zoom In'), row('command:b', 'Zoom Out', true)] });
     assert.equal(pick.value, '');
     assert.equal(pick.placeholder, 'font size');
+    assert.equal((pick.items[0] as { description?: string }).description, 'command', 'the kind, as the badge shows it');
     assert.deepEqual(
       pick.items.map((i) => [i.label, i.kind === vscode.QuickPickItemKind.Separator]),
       [
