@@ -180,6 +180,10 @@ async function main(): Promise<void> {
       join(__dirname, '..', 'bench', 'chatty-dev2.jsonl'),
     ],
     [
+      'bench/chatty-dev3.jsonl (chatty, written blind by a third author, for tuning from the next change on)',
+      join(__dirname, '..', 'bench', 'chatty-dev3.jsonl'),
+    ],
+    [
       'bench/chatty-own.jsonl (chatty, written before tuning, never tuned on)',
       join(__dirname, '..', 'bench', 'chatty-own.jsonl'),
     ],
