@@ -31,7 +31,7 @@ export interface StandInEvents {
   edited(text: string): void;
   /** Enter on a row (`id` undefined on a hint). */
   accepted(id: string | undefined, askDo: boolean): void;
-  /** The quick pick went away on its own (the user clicked elsewhere). */
+  /** The quick pick went away on its own: another quick input took its place, or Escape once the capture ended. */
   dismissed(): void;
 }
 
