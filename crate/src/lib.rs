@@ -18,6 +18,7 @@ pub mod schema;
 pub mod slash;
 pub mod text;
 pub mod thesaurus;
+pub mod thesaurus_actions;
 pub mod vocabulary;
 
 #[cfg(target_arch = "wasm32")]
