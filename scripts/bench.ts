@@ -180,7 +180,7 @@ async function main(): Promise<void> {
       join(__dirname, '..', 'bench', 'chatty-dev2.jsonl'),
     ],
     [
-      'bench/chatty-dev3.jsonl (chatty, written blind by a third author, for tuning from the next change on)',
+      'bench/chatty-dev3.jsonl (chatty, written blind by a third author, tuned on)',
       join(__dirname, '..', 'bench', 'chatty-dev3.jsonl'),
     ],
     [
@@ -190,6 +190,10 @@ async function main(): Promise<void> {
     [
       'bench/chatty-fresh.jsonl (chatty, written blind by another author, never tuned on)',
       join(__dirname, '..', 'bench', 'chatty-fresh.jsonl'),
+    ],
+    [
+      'bench/chatty-blind4.jsonl (100 mixed chatty requests, written blind by a fourth author, never tuned on)',
+      join(__dirname, '..', 'bench', 'chatty-blind4.jsonl'),
     ],
   ];
   for (const [name, file] of sets) {
