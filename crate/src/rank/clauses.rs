@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use crate::vocabulary::STOP_WORDS;
+use crate::vocabulary::is_meaningless;
 
 /// Verbs that start a new request after "and" or a comma: what people ask an editor to do.
 /// "find and replace" stays one request because a clause needs two words of its own.
@@ -162,13 +162,6 @@ fn verbs() -> &'static HashSet<&'static str> {
     VERBS.get_or_init(|| ACTION_VERBS.iter().copied().collect())
 }
 
-fn is_stop(word: &str) -> bool {
-    static STOPS: OnceLock<HashSet<&'static str>> = OnceLock::new();
-    STOPS
-        .get_or_init(|| STOP_WORDS.iter().copied().collect())
-        .contains(word)
-}
-
 /// A token as compared: lowercase, without surrounding punctuation.
 fn bare(token: &str) -> String {
     token
@@ -180,7 +173,7 @@ fn content_words(tokens: &[&str]) -> usize {
     tokens
         .iter()
         .map(|t| bare(t))
-        .filter(|w| !w.is_empty() && !is_stop(w) && !SEQUENCE_WORDS.contains(&w.as_str()))
+        .filter(|w| !w.is_empty() && !is_meaningless(w) && !SEQUENCE_WORDS.contains(&w.as_str()))
         .count()
 }
 
