@@ -13,6 +13,12 @@ import { type PopupView, StandIn, typedText } from './standIn';
 
 /** The built-in terminal item, which `$ command` runs (always confirmed). */
 const TERMINAL_ID = 'term:run';
+/**
+ * While the stand-in shows, the session's first webview is created only once no key has come for this
+ * long: creating it (the text editor hidden, the frame booted) keeps the workbench busy for hundreds of
+ * milliseconds, which delayed each key typed meanwhile.
+ */
+const QUIET_BEFORE_WEBVIEW_MS = 300;
 
 export class Popup implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -39,6 +45,8 @@ export class Popup implements vscode.Disposable {
   private restoredSelected = true;
   /** What was said to a webview not listening yet (a setting's stage chosen in the stand-in). */
   private pending: ToWebview[] = [];
+  /** Creates the first webview once the keys typed into the stand-in pause. */
+  private webviewTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly ctx: Context) {
     // A catalog that finishes building while the popup is open refreshes the list.
@@ -51,13 +59,14 @@ export class Popup implements vscode.Disposable {
    * Opens the popup (or focuses it) with the cursor in the input. A new webview takes a few hundred
    * milliseconds to listen (seconds for the first of a session), so it opens without the focus while
    * the capture keybindings hand every key typed meanwhile to `typeKey`; once it listens it gets those
-   * keys and the focus, and the capture ends when its input has the focus.
+   * keys and the focus, and the capture ends when its input has the focus. The session's first opening
+   * shows the stand-in at once and creates the webview once the typing pauses.
    */
   open(): void {
-    if (this.panel) {
+    if (this.panel || this.standIn) {
       this.standIn?.reveal();
       // Still loading: the capture already holds the keys and the focus comes when it listens.
-      if (!this.ready) return;
+      if (!this.panel || !this.ready) return;
       this.openedAt = performance.now();
       this.panel.reveal(this.panel.viewColumn, false);
       this.post({ type: 'focus' });
@@ -70,6 +79,25 @@ export class Popup implements vscode.Disposable {
     this.pending = [];
     this.returnTo = vscode.window.activeTextEditor;
     this.capture.start();
+    if (this.warm) {
+      this.createPanel();
+      return;
+    }
+    // The session's first webview takes seconds to load: the core's rows show natively meanwhile.
+    this.showStandIn();
+    this.createPanelWhenQuiet();
+  }
+
+  /** (Re)starts the wait for a pause in the typing, after which the first webview is created. */
+  private createPanelWhenQuiet(): void {
+    clearTimeout(this.webviewTimer);
+    this.webviewTimer = setTimeout(() => {
+      if (this.standIn && !this.panel) this.createPanel();
+    }, QUIET_BEFORE_WEBVIEW_MS);
+  }
+
+  private createPanel(): void {
+    clearTimeout(this.webviewTimer);
     const root = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
     // Without the focus, keys go on reaching the workbench's keybindings (and so the capture) instead of
     // a frame that is not listening yet; the text editor below keeps its cursor.
@@ -95,8 +123,6 @@ export class Popup implements vscode.Disposable {
       this.capture.cancel();
     });
     this.panel = panel;
-    // The session's first webview takes seconds to load: the core's rows show natively meanwhile.
-    if (!this.warm) this.showStandIn();
   }
 
   private showStandIn(): void {
@@ -106,7 +132,8 @@ export class Popup implements vscode.Disposable {
       // The user went elsewhere: like the webview popup, it goes without taking the focus back.
       dismissed: () => {
         this.ctx.log.info('popup: the stand-in was dismissed');
-        this.panel?.dispose();
+        if (this.panel) this.panel.dispose();
+        else void this.close();
       },
     });
     this.standIn = standIn;
@@ -136,11 +163,21 @@ export class Popup implements vscode.Disposable {
     this.restoredSelected = false;
     if (echo) this.standIn?.setText(text);
     this.standIn?.render(this.view(text));
+    // Still typing: the first webview waits for a pause.
+    if (this.standIn && !this.panel) this.createPanelWhenQuiet();
   }
 
   private async acceptInStandIn(id: string | undefined, askDo: boolean): Promise<void> {
     this.closeStandIn();
-    await this.activate(this.text, id, askDo);
+    try {
+      await this.activate(this.text, id, askDo);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.ctx.log.error(`popup: ${text}`);
+      this.post({ type: 'message', level: 'error', text });
+    }
+    // A setting's value is asked in the webview, or an error shown there: it is needed now.
+    if (this.pending.length && !this.panel) this.createPanel();
   }
 
   /** The stand-in goes; keys are held again until the webview listens. */
@@ -171,13 +208,15 @@ export class Popup implements vscode.Disposable {
   async close(): Promise<void> {
     const panel = this.panel;
     this.panel = undefined;
+    const back = this.returnTo;
+    this.returnTo = undefined;
+    clearTimeout(this.webviewTimer);
     this.closeStandIn();
     this.capture.cancel();
     this.pending = [];
+    // Only the stand-in showed: the quick input gives the focus back to the editor as it hides.
     if (!panel) return;
     panel.dispose();
-    const back = this.returnTo;
-    this.returnTo = undefined;
     if (back && !back.document.isClosed)
       await vscode.window
         .showTextDocument(back.document, { viewColumn: back.viewColumn, preserveFocus: false })

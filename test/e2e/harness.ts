@@ -283,13 +283,22 @@ export async function findWebviewFrame(
  */
 export async function openPopup(page: Page, timeoutMs = 30_000): Promise<Frame> {
   // A popup closed just before (Escape) can still hold the focus for a moment; pressing the key then only
-  // reveals it, and its frame detaches under the caller. Give it a short while to go away first.
-  await waitFor(() => popupGone(page), 3_000, { message: 'a closing popup to go away' }).catch(() => undefined);
+  // reveals it, and its frame detaches under the caller.
+  await waitForPopupToGo(page);
   await focusEditorArea(page);
   await page.keyboard.press('Control+Alt+Space');
   const frame = await findWebviewFrame(page, '#solidus-query', timeoutMs, { focused: true });
   await frame.locator('#solidus-query').waitFor({ state: 'visible', timeout: timeoutMs });
   return frame;
+}
+
+/**
+ * Gives a popup closed just before (Escape) a short while to go away. Until it has, it holds the focus,
+ * so a key pressed meanwhile reaches the workbench through it, and a quick input that key opens (Quick
+ * Open, the palette) closes again when the popup's panel goes and the focus moves.
+ */
+export async function waitForPopupToGo(page: Page): Promise<void> {
+  await waitFor(() => popupGone(page), 3_000, { message: 'a closing popup to go away' }).catch(() => undefined);
 }
 
 /** True when no frame shows the popup's input. */

@@ -14,6 +14,7 @@ import {
   runPaletteCommand,
   sessionForSuite,
   waitFor,
+  waitForPopupToGo,
   withFailureArtifacts,
 } from './harness';
 
@@ -121,6 +122,8 @@ async function answerInput(page: Page, text: string, expectValue?: string): Prom
 
 /** Opens a workspace file with Quick Open, as a user would, and waits for its tab. */
 async function openFile(page: Page, name: string): Promise<void> {
+  // The test before may end with Escape in the popup: Quick Open opened while it goes would close at once.
+  await waitForPopupToGo(page);
   await page.keyboard.press('Control+P');
   const widget = page.locator('.quick-input-widget');
   await widget.locator('input').fill(name);

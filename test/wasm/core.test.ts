@@ -109,6 +109,45 @@ describe('core boundary details', () => {
     core.dispose();
   });
 
+  it('answers a discovery with no command files as the core does; the last file gone leaves the catalog', () => {
+    const sources = {
+      extensions: JSON.stringify([{ id: 'x.y', contributes: { commands: [{ command: 'x.ok', title: 'Review Ok' }] } }]),
+    };
+    const file = {
+      provider: 'claude',
+      scope: 'project',
+      root: '/w',
+      path: 'review.md',
+      text: 'Review the change.',
+    } as const;
+    // Never a command file: the core's own empty discovery stands, and the catalog is the one built.
+    const fresh = new CoreHost();
+    fresh.build(sources);
+    const items = fresh.items().map((item) => item.id);
+    const none = fresh.setSlash({ files: [], trusted: true });
+    assert.deepEqual(
+      fresh.items().map((item) => item.id),
+      items,
+    );
+    // A file came and went: the core itself discovers the empty list and drops the command's item.
+    const used = new CoreHost();
+    used.build(sources);
+    used.setSlash({ files: [file], trusted: true });
+    assert.ok(
+      used.items().some((item) => item.kind === 'slash'),
+      'the command file is an item',
+    );
+    assert.deepEqual(used.setSlash({ files: [], trusted: true }), none);
+    assert.deepEqual(
+      used.items().map((item) => item.id),
+      items,
+    );
+    assert.deepEqual(used.expandSlash({ text: '/review now' }), fresh.expandSlash({ text: '/review now' }));
+    assert.deepEqual(used.rank({ query: '/', limit: 5 }), fresh.rank({ query: '/', limit: 5 }));
+    fresh.dispose();
+    used.dispose();
+  });
+
   it('recovers after a panic: the error is raised, the core is rebuilt and answers again', () => {
     const panics: string[] = [];
     const core = new CoreHost((message) => panics.push(message));
