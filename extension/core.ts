@@ -209,17 +209,12 @@ export class CoreHost {
 
   /**
    * Discovers slash commands from the files read and puts them in the catalog in place of the previous
-   * ones. Cost: re-indexes the whole catalog, except when there are no command files now and none
-   * before (most workspaces): then the core's own empty discovery already stands, and re-indexing the
-   * same catalog would block the host for 0.05-0.8 s right after each startup build (measured).
+   * ones. The core skips the re-index when there were no commands and are none (most workspaces).
    */
   setSlash(input: SlashDiscoverInput): SlashDiscovery {
     return this.call(() => {
-      const core = this.requireCore();
-      if (!input.files.length && !this.slash) return { commands: [], skipped: [], warnings: [] };
-      const discovery = core.setSlash(input);
-      // With no files the core is back to a new instance's state: nothing to apply again after a restart.
-      this.slash = input.files.length ? input : undefined;
+      const discovery = this.requireCore().setSlash(input);
+      this.slash = input;
       return discovery;
     });
   }
