@@ -309,6 +309,28 @@ const SYNONYMS: &[(&[&str], &[&str])] = &[
         &["compare", "committed", "diff"],
         &["changes", "change", "diff"],
     ),
+    // Asked for by bench/chatty-dev3.jsonl (a tuning set): how fast something appears is its
+    // delay, lines merged are joined, a character set is an encoding, spacing between lines
+    // is their height.
+    (
+        &[
+            "fast",
+            "slow",
+            "quickly",
+            "slowly",
+            "instantly",
+            "immediately",
+        ],
+        &["delay", "speed"],
+    ),
+    (&["merge"], &["join"]),
+    (
+        &[
+            "utf", "utf-8", "utf8", "utf-16", "ascii", "latin1", "charset",
+        ],
+        &["encoding"],
+    ),
+    (&["spacing"], &["height"]),
 ];
 
 /// Row `row` of the synonyms, then the thesaurus of parts, then the one of catalog words.
