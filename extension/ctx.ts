@@ -27,6 +27,10 @@ export class Context implements vscode.Disposable {
   private buildTimer: NodeJS.Timeout | undefined;
   private building: Promise<void> | undefined;
   private readonly readyWaiters: (() => void)[] = [];
+  /** A popup opening is under way: the keys are captured or the stand-in shows (see `setOpening`). */
+  private opening = false;
+  private readonly openingWaiters: (() => void)[] = [];
+  private disposed = false;
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** Fires after each catalog build. */
   readonly onDidBuild = this.changeEmitter.event;
@@ -80,6 +84,35 @@ export class Context implements vscode.Disposable {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
+  /**
+   * The popup says when an opening starts and ends (capture on or stand-in showing, until the webview has
+   * the keys). Background work that can wait runs outside it: the keys of an opening go through this
+   * extension host, and a re-index or a woken extension there delays every one of them.
+   */
+  setOpening(on: boolean): void {
+    if (this.opening === on) return;
+    this.opening = on;
+    if (!on) for (const resolve of this.openingWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when no popup opening is under way (immediately if none is). */
+  whenNotOpening(): Promise<void> {
+    if (!this.opening) return Promise.resolve();
+    return new Promise((resolve) => this.openingWaiters.push(resolve));
+  }
+
+  /**
+   * Resolves once the catalog exists, `delayMs` have passed since, and no popup opening is under way:
+   * true, or false when the extension has gone meanwhile. For startup work that wakes other extensions
+   * (see ProjectService).
+   */
+  async whenSettled(delayMs: number): Promise<boolean> {
+    await this.whenReady();
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await this.whenNotOpening();
+    return !this.disposed;
+  }
+
   private async build(reason: string): Promise<void> {
     if (this.building) await this.building.catch(() => undefined);
     this.building = (async () => {
@@ -108,6 +141,7 @@ export class Context implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     clearTimeout(this.buildTimer);
     for (const item of this.disposables.splice(0).reverse()) {
       try {

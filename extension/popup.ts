@@ -35,8 +35,12 @@ export class Popup implements vscode.Disposable {
   private returnTo: vscode.TextEditor | undefined;
   private readonly buildListener: vscode.Disposable;
   private readonly slashListener: vscode.Disposable;
+  private readonly projectListener: vscode.Disposable;
   /** Keys typed while the webview loads; they reach the input in order once it listens. */
-  private readonly capture = new KeyCapture(() => this.post({ type: 'captureEnded' }));
+  private readonly capture = new KeyCapture(() => {
+    this.post({ type: 'captureEnded' });
+    this.syncOpening();
+  });
   /** A Solidus webview has loaded in this session, so the next one loads in a few hundred milliseconds. */
   private warm = false;
   /** The native stand-in shown while the session's first webview loads (see standIn.ts). */
@@ -51,6 +55,8 @@ export class Popup implements vscode.Disposable {
   constructor(private readonly ctx: Context) {
     // A catalog that finishes building while the popup is open refreshes the list.
     this.buildListener = ctx.onDidBuild(() => this.refresh());
+    // So does a project rebuild (scripts, tasks), which waits for an opening to end (see `syncOpening`).
+    this.projectListener = ctx.project.onDidChange(() => this.refresh());
     // Edited command files show at once, without reopening.
     this.slashListener = ctx.slash.onDidChange(() => this.refresh());
   }
@@ -79,6 +85,7 @@ export class Popup implements vscode.Disposable {
     this.pending = [];
     this.returnTo = vscode.window.activeTextEditor;
     this.capture.start();
+    this.syncOpening();
     if (this.warm) {
       this.createPanel();
       return;
@@ -121,6 +128,7 @@ export class Popup implements vscode.Disposable {
       this.returnTo = undefined;
       this.closeStandIn();
       this.capture.cancel();
+      this.syncOpening();
     });
     this.panel = panel;
   }
@@ -186,6 +194,7 @@ export class Popup implements vscode.Disposable {
     this.standIn.dispose();
     this.standIn = undefined;
     this.capture.detach();
+    this.syncOpening();
   }
 
   /** A key the capture keybindings caught while the popup loads (see capture.ts). */
@@ -213,6 +222,7 @@ export class Popup implements vscode.Disposable {
     clearTimeout(this.webviewTimer);
     this.closeStandIn();
     this.capture.cancel();
+    this.syncOpening();
     this.pending = [];
     // Only the stand-in showed: the quick input gives the focus back to the editor as it hides.
     if (!panel) return;
@@ -228,6 +238,7 @@ export class Popup implements vscode.Disposable {
   dispose(): void {
     this.buildListener.dispose();
     this.slashListener.dispose();
+    this.projectListener.dispose();
     this.returnTo = undefined;
     void this.close();
     this.capture.dispose();
@@ -255,8 +266,14 @@ export class Popup implements vscode.Disposable {
   private async onFocused(): Promise<void> {
     if (!this.capture.active || !this.ready) return;
     if (!(await this.capture.end())) return;
+    this.syncOpening();
     this.post({ type: 'captureEnded' });
     this.ctx.log.info(`popup has the keys ${(performance.now() - this.openedAt).toFixed(0)} ms after the key`);
+  }
+
+  /** Tells the context whether an opening is under way: keys captured, or the stand-in showing. */
+  private syncOpening(): void {
+    this.ctx.setOpening(this.capture.active || this.standIn !== undefined);
   }
 
   private post(message: ToWebview): void {

@@ -8,6 +8,13 @@ import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 /** How long file events settle before a rebuild (package managers write many files at once). */
 const DEBOUNCE_MS = 400;
 
+/**
+ * VS Code's tasks are first fetched this long after the catalog is built, outside a popup opening:
+ * `fetchTasks` activates every task provider's extension (grunt, gulp, jake, npm…) and runs them in this
+ * extension host, which the keys of a first opening typed right after the build go through.
+ */
+const TASKS_AFTER_BUILD_MS = 3000;
+
 const OS: Partial<Record<NodeJS.Platform, ProjectOs>> = { darwin: 'macos', win32: 'windows' };
 
 /**
@@ -26,6 +33,8 @@ export class ProjectService implements vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** Problems already shown for the current custom commands, so each is shown once. */
   private shownProblems = '';
+  /** Rebuilds leave the tasks out until the editor has settled after the catalog build (see TASKS_AFTER_BUILD_MS). */
+  private tasksDue = false;
   /** Fires after each rebuild. */
   readonly onDidChange = this.changeEmitter.event;
 
@@ -34,6 +43,12 @@ export class ProjectService implements vscode.Disposable {
       this.changeEmitter,
       ...workspaceChangeTriggers((reason) => this.schedule(reason, 0), ['solidus.customCommands', 'solidus.packs']),
     );
+    void ctx.whenSettled(TASKS_AFTER_BUILD_MS).then((alive) => {
+      if (!alive) return;
+      this.tasksDue = true;
+      // Restricted Mode lists no tasks; granting trust rebuilds anyway.
+      if (vscode.workspace.isTrusted) this.schedule('tasks', 0);
+    });
   }
 
   /** Why scripts are missing in Restricted Mode, if they are. */
@@ -77,16 +92,19 @@ export class ProjectService implements vscode.Disposable {
         customCommands: config.get<JsonValue>('customCommands') ?? null,
       } as const;
       const warn = (message: string) => log.warn(`project: ${message}`);
-      // Restricted Mode: VS Code runs no task provider, and workspace tasks are not offered anyway.
+      // Restricted Mode: VS Code runs no task provider, and workspace tasks are not offered anyway. Until
+      // `tasksDue`, the tasks wait for a later rebuild (see TASKS_AFTER_BUILD_MS).
       const [{ input, folders, request }, taskList] = await Promise.all([
         readProjectFiles(workspaceFolders, base, (request) => this.ctx.core.projectFilesToRead(request), warn),
-        trusted ? fetchTaskList(warn) : Promise.resolve([]),
+        trusted && this.tasksDue ? fetchTaskList(warn) : Promise.resolve([]),
       ]);
       const folderName = (folder: vscode.WorkspaceFolder) =>
         folders.find((f) => f.folder.uri.toString() === folder.uri.toString())?.name;
       input.tasks = taskList.map((task) => taskToInput(task, folderName));
       const read = performance.now();
       await this.ctx.whenReady();
+      // The merge re-indexes the catalog in this host: not while a popup opening's keys go through it.
+      await this.ctx.whenNotOpening();
       const result = this.ctx.core.setProject(input);
       this.result = result;
       this.folders = folders;
