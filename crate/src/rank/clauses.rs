@@ -117,7 +117,6 @@ const ACTION_VERBS: &[&str] = &[
     "check",
     "reveal",
     "view",
-    "create",
     "build",
     "test",
     "launch",
