@@ -16,7 +16,7 @@ use crate::thesaurus::THESAURUS;
 use crate::thesaurus_actions::ACTION_THESAURUS;
 
 /// A synonym's weight in percent of the word's own: nearly the word itself, below a stem (90)
-/// and above a typo fix (80). Measured on the tuning sets only (shared/bench/requests.jsonl and
+/// and a typo fix (`TYPO_FIX_WEIGHT`). Measured on the tuning sets only (shared/bench/requests.jsonl and
 /// bench/chatty-dev.jsonl): 70 gave recall 0.978/0.720 at 20, 85 gives 1.000/0.760.
 const SYNONYM_WEIGHT: u8 = 85;
 
@@ -104,7 +104,7 @@ pub const STOP_WORDS: &[&str] = &[
 /// never which action it wants, and a word the catalog rarely uses ("tell") would otherwise
 /// weigh as a rare, telling one. Only word matching drops them: the glossary's descriptions
 /// were written with them, and its evidence threshold was set on those words.
-pub const FILLER_WORDS: &[&str] = &[
+const FILLER_WORDS: &[&str] = &[
     "how",
     "which",
     "what",

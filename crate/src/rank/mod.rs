@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::item::ItemKind;
 use score::{Tier, CATEGORY_WORD, COVERAGE};
 
-pub use clauses::split_requests;
+use clauses::split_requests;
 pub use index::Index;
 pub use query::{parse_plain, parse_query, Query};
 
