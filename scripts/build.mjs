@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNodeModules } from './deps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -24,6 +25,9 @@ const wasmBindgen = join(cache, `wasm-bindgen-${version}`, 'bin', 'wasm-bindgen'
 if (!existsSync(wasmBindgen) || !args.has('--no-bootstrap')) {
   run('bash', ['scripts/bootstrap.sh', 'build']);
 }
+
+// `npm run bench` and `npm run package` reach the build without test.mjs, so the build installs what it uses.
+ensureNodeModules();
 
 say('compiling the Rust core to wasm');
 run('cargo', ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--release', '-p', 'solidus-core']);

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNodeModules } from './deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const picture = path.join(root, 'media', 'popup.png');
@@ -23,9 +24,7 @@ function run(what, command, args, env = {}) {
   }
 }
 
-if (!existsSync(path.join(root, 'node_modules'))) {
-  run('installing npm dev dependencies', 'npm', ['ci', '--no-audit', '--no-fund']);
-}
+ensureNodeModules();
 run('checking build tools, code-server and Chromium (bootstrap)', 'bash', [path.join(root, 'scripts', 'bootstrap.sh')]);
 run('building and packaging Solidus', process.execPath, [
   path.join(root, 'scripts', 'build.mjs'),

@@ -4,6 +4,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCodeServer } from './codeserver.mjs';
+import { ensureNodeModules } from './deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runDir = path.join(root, '.solidus-run');
@@ -31,9 +32,7 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(1);
 }
 
-if (!existsSync(path.join(root, 'node_modules'))) {
-  run('installing npm dev dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
-}
+ensureNodeModules();
 run('checking build tools, code-server and Chromium (bootstrap)', 'bash', [path.join(root, 'scripts', 'bootstrap.sh')]);
 // Bootstrap ran just above, so the build skips its own check.
 run('building and packaging Solidus', process.execPath, [

@@ -1,9 +1,10 @@
 // Runs every test layer after the set-up: the house checks first (rustfmt, clippy, Biome), then native Rust,
 // wasm boundary and CLI, shell units, end to end.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNodeModules } from './deps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (text) => process.stderr.write(`\x1b[1m[test]\x1b[0m ${text}\n`);
@@ -13,18 +14,6 @@ const unknown = only.filter((name) => !LAYERS.includes(name));
 if (unknown.length) {
   say(`unknown layer ${unknown.join(', ')}: the layers are ${LAYERS.join(', ')}`);
   process.exit(2);
-}
-
-/** Installs npm dependencies when they are missing or older than the lockfile. */
-export function ensureNodeModules() {
-  const marker = join(root, 'node_modules', '.package-lock.json');
-  const lock = join(root, 'package-lock.json');
-  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
-  say('installing npm dependencies');
-  execFileSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
 }
 
 /** Runs a command, echoing its output, and returns the output for counting. */
