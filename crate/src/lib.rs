@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod args;
 pub mod catalog;
+pub mod command_notes;
 pub mod glossary;
 pub mod input;
 pub mod item;

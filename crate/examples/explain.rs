@@ -1,0 +1,47 @@
+//! Prints a request's first rows and where the given ids rank, to see why a request misses.
+//! `cargo run --release --example explain -- <fixture dir> "<request>" [id...]`
+
+mod fixture;
+use solidus_core::catalog::build_catalog;
+use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = args.next().expect("fixture dir");
+    let request = args.next().expect("request");
+    let ids: Vec<String> = args.collect();
+    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let options = RankOptions {
+        limit: 200,
+        mode: Mode::Any,
+        ..RankOptions::default()
+    };
+    let rows = index.rank(&parse_query(&request), &options);
+    for (at, row) in rows.iter().enumerate() {
+        let item = &index.items()[row.index];
+        let name = item
+            .command
+            .as_deref()
+            .or(item.key.as_deref())
+            .unwrap_or("");
+        let wanted = ids.iter().any(|id| id == name);
+        if at < 12 || wanted {
+            println!(
+                "{}{at:>3} {:>8} {name} | {}",
+                if wanted { "*" } else { " " },
+                row.score,
+                item.title
+            );
+        }
+    }
+    for id in &ids {
+        let found = index
+            .items()
+            .iter()
+            .find(|i| i.command.as_deref() == Some(id) || i.key.as_deref() == Some(id));
+        match found {
+            Some(item) => println!("  {id}: title {:?}", item.title),
+            None => println!("  {id}: not in the catalog"),
+        }
+    }
+}
