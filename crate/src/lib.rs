@@ -6,12 +6,12 @@
 pub mod agent;
 pub mod args;
 pub mod catalog;
-pub mod command_notes;
 pub mod glossary;
 pub mod input;
 pub mod item;
 pub mod jsonc;
 pub mod merge;
+pub mod notes;
 pub mod project;
 pub mod rank;
 pub mod risk;

@@ -144,47 +144,65 @@ fn word_wrap_finds_the_setting_and_the_toggle() {
     assert_eq!(setting.highlights, vec![[8, 12], [13, 17]]);
 }
 
-/// Every command note names a command VS Code 1.139.1 has, and the notes cover most of the
-/// commands with a title: a note on a renamed or removed id is dead text, found by nobody.
+/// Every note names a command or setting VS Code 1.139.1 has, and the notes cover most commands
+/// and settings: a note on a renamed or removed id is dead text, found by nobody.
 #[test]
-fn command_notes_name_real_commands() {
+fn notes_name_real_commands_and_settings() {
     let catalog = build_catalog(&sources());
     let commands: std::collections::HashSet<&str> = catalog
         .items
         .iter()
         .filter_map(|item| item.command.as_deref())
         .collect();
-    let stale: Vec<&str> = solidus_core::command_notes::noted_commands()
-        .filter(|id| !commands.contains(id))
+    let settings: std::collections::HashSet<&str> = catalog
+        .items
+        .iter()
+        .filter_map(|item| item.key.as_deref())
         .collect();
-    assert!(stale.is_empty(), "notes on unknown commands: {stale:?}");
-    let noted = solidus_core::command_notes::noted_commands().count();
+    let stale: Vec<&str> = solidus_core::notes::noted_commands()
+        .filter(|id| !commands.contains(id))
+        .chain(solidus_core::notes::noted_settings().filter(|key| !settings.contains(key)))
+        .collect();
+    assert!(stale.is_empty(), "notes on unknown ids: {stale:?}");
+    let noted = solidus_core::notes::noted_commands().count();
     assert!(
         noted * 10 >= commands.len() * 8,
         "{noted} notes for {} commands",
         commands.len()
     );
+    let noted = solidus_core::notes::noted_settings().count();
+    assert!(
+        noted * 10 >= settings.len() * 6,
+        "{noted} notes for {} settings",
+        settings.len()
+    );
 }
 
 /// A note is searched like a setting's description: a request in the note's own words, none
-/// of them in the title, id or category, finds the command in `any` mode.
+/// of them in the item's title, id, keywords or description, finds the item in `any` mode.
 #[test]
-fn a_request_in_a_notes_words_finds_the_command() {
+fn a_request_in_a_notes_words_finds_the_item() {
     let catalog = build_catalog(&sources());
     let index = Index::new(catalog.items);
     let mut tried = 0;
     let mut found = 0;
     for item in index.items() {
-        let (Some(command), ItemKind::Command) = (item.command.as_deref(), item.kind) else {
+        let Some(note) = solidus_core::notes::for_item(item) else {
             continue;
         };
-        let Some(note) = solidus_core::command_notes::note(command) else {
-            continue;
-        };
-        let named = format!("{} {}", item.title, command).to_lowercase();
+        let described = item.setting.as_ref().map_or("", |s| s.description.as_str());
+        let known = format!(
+            "{} {} {} {} {}",
+            item.title,
+            item.command.as_deref().unwrap_or(""),
+            item.key.as_deref().unwrap_or(""),
+            item.keywords.join(" "),
+            described
+        )
+        .to_lowercase();
         let words: Vec<&str> = note
             .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| w.len() > 3 && !named.contains(&w.to_lowercase()))
+            .filter(|w| w.len() > 3 && !known.contains(&w.to_lowercase()))
             .collect();
         if words.len() < 4 {
             continue;
@@ -202,11 +220,11 @@ fn a_request_in_a_notes_words_finds_the_command() {
             found += 1;
         }
     }
-    // Near-twin commands share their notes' words (each view's toggle and remove), so not every
-    // note finds its own command in the first 60; nearly all must.
+    // Near-twin items share their notes' words (each view's toggle and remove, each language's
+    // lint rule), so not every note finds its own item in the first 60; nearly all must.
     assert!(tried > 1000, "{tried} notes tried");
     assert!(
         found * 10 >= tried * 9,
-        "{found} of {tried} notes found their command"
+        "{found} of {tried} notes found their item"
     );
 }

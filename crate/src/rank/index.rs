@@ -5,7 +5,7 @@ use fuzzy_matcher::skim::SkimMatcherV2;
 use super::postings::{Postings, IN_CATEGORY, IN_ID, IN_NAME};
 use super::prefilter::{char_bit, char_mask, first_pair_bit_or_none, pair_bits};
 use super::score;
-use crate::item::{Item, ItemKind};
+use crate::item::Item;
 use crate::text::id_words;
 
 /// A run of the index's text arena.
@@ -121,6 +121,15 @@ impl Index {
                 for word in id_words(ident_source(&items[i])) {
                     f(&word, IN_ID);
                 }
+                // VS Code's own search words for a setting (`tooltip` for Editor › Hover:
+                // Enabled) are other names for it, as good as its id's words.
+                if items[i].kind == crate::ItemKind::Setting && !items[i].from_workspace {
+                    for keyword in &items[i].keywords {
+                        for word in id_words(keyword) {
+                            f(&word, IN_ID);
+                        }
+                    }
+                }
             },
             |i| &text[entries[i].secondary.range()],
         );
@@ -232,11 +241,7 @@ fn ident_source(item: &Item) -> &str {
 fn text_estimate(item: &Item) -> usize {
     let mut n = 2 * item.title.len() + ident_source(item).len();
     n += item.keywords.iter().map(|k| k.len() + 1).sum::<usize>();
-    n += item
-        .command
-        .as_deref()
-        .and_then(crate::command_notes::note)
-        .map_or(0, |note| note.len() + 1);
+    n += crate::notes::for_item(item).map_or(0, |note| note.len() + 1);
     if let Some(schema) = &item.setting {
         n += schema.description.len() + 1;
         n += schema
@@ -333,14 +338,9 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
     for keyword in &item.keywords {
         push_lower(text, keyword);
     }
-    // A VS Code command's note stands in for the description VS Code gives settings only.
-    // Workspace items may reuse a command id; their text is their own.
-    if let (ItemKind::Command, Some(command), false) =
-        (item.kind, item.command.as_deref(), item.from_workspace)
-    {
-        if let Some(note) = crate::command_notes::note(command) {
-            push_lower(text, note);
-        }
+    // A note gives the everyday words VS Code's title and description lack.
+    if let Some(note) = crate::notes::for_item(item) {
+        push_lower(text, note);
     }
     if let Some(schema) = &item.setting {
         push_lower(text, &schema.description);
@@ -443,10 +443,10 @@ mod arena_tests {
     /// reuses the command's id keeps only its own text (workspace text is data of its own).
     #[test]
     fn a_command_note_joins_the_secondary_text_of_vscode_commands_only() {
-        let id = crate::command_notes::noted_commands()
+        let id = crate::notes::noted_commands()
             .min()
             .expect("the table has notes");
-        let note = crate::command_notes::note(id).unwrap().to_lowercase();
+        let note = crate::notes::command(id).unwrap().to_lowercase();
         let mut borrowed = command(id, "Borrowed");
         borrowed.from_workspace = true;
         let index = Index::new(vec![command(id, "Noted"), borrowed]);
