@@ -53,6 +53,8 @@ pub(super) struct Entry {
     /// The title was read off the id (VS Code gives none, and no slash name came with a
     /// hand-written one): its words are the id's, a guess at a name rather than one shown.
     pub(super) guessed_title: bool,
+    /// Bits of the characters of the title and the id: a word with a character outside them
+    /// matches neither fuzzily in the title nor inside the id.
     pub(super) mask: u64,
     /// Bits of the first character of each title word; a good fuzzy match starts at one.
     pub(super) initials: u64,
@@ -359,8 +361,10 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
     };
     let title_lower = &text[title.range()];
     let ident_lower = &text[ident.range()];
-    let mask =
-        char_mask(title_lower) | char_mask(ident_lower) | char_mask(&text[secondary.range()]);
+    // Secondary text is reached through the postings (and a phrase's scan), never fuzzily,
+    // so its letters stay out of the mask: they let entries through to fuzzy and id checks
+    // that cannot match there.
+    let mask = char_mask(title_lower) | char_mask(ident_lower);
     let guessed_title = item.derived_title && slash.is_none();
     let prior = score::prior(
         item.global_keybinding || slash.is_some(),

@@ -217,10 +217,11 @@ impl Index {
         secondary_hit: bool,
     ) -> Option<WordMatch> {
         debug_assert!(phrase.contains(' '), "single words go through the postings");
-        if entry.mask & mask != mask {
-            return None;
-        }
         let len = phrase.chars().count() as i64;
+        // Neither the title nor the id holds every letter: only the secondary text can.
+        if entry.mask & mask != mask {
+            return secondary_hit.then(|| WordMatch::secondary(len));
+        }
         if self.title_lower(entry).contains(phrase) {
             return Some(WordMatch {
                 tier: Tier::WordStart,
