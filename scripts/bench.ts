@@ -166,52 +166,62 @@ async function main(): Promise<void> {
   };
   const shortlistTimes: number[] = [];
   // Held-out sets print totals only: a miss read is a miss tuned on, and the set would stop measuring
-  // requests nobody has seen.
-  const sets: [string, string, 'tuned' | 'held out'][] = [
-    ['shared/bench/requests.jsonl', join(SHARED, 'bench', 'requests.jsonl'), 'tuned'],
-    [
-      'bench/own-requests.jsonl (written before tuning, never tuned on)',
-      join(__dirname, '..', 'bench', 'own-requests.jsonl'),
-      'held out',
-    ],
-    [
-      'bench/chatty-dev.jsonl (chatty, the set the vocabulary is tuned on)',
-      join(__dirname, '..', 'bench', 'chatty-dev.jsonl'),
-      'tuned',
-    ],
-    [
-      'bench/chatty-dev2.jsonl (chatty, written blind by another author, tuned on)',
-      join(__dirname, '..', 'bench', 'chatty-dev2.jsonl'),
-      'tuned',
-    ],
-    [
-      'bench/chatty-dev3.jsonl (chatty, written blind by a third author, tuned on)',
-      join(__dirname, '..', 'bench', 'chatty-dev3.jsonl'),
-      'tuned',
-    ],
-    [
-      'bench/chatty-dev4.jsonl (100 mixed chatty requests, written blind by a fifth author, tuned on)',
-      join(__dirname, '..', 'bench', 'chatty-dev4.jsonl'),
-      'tuned',
-    ],
-    [
-      'bench/chatty-own.jsonl (chatty, written before tuning, never tuned on)',
-      join(__dirname, '..', 'bench', 'chatty-own.jsonl'),
-      'held out',
-    ],
-    [
-      'bench/chatty-fresh.jsonl (chatty, written blind by another author, never tuned on)',
-      join(__dirname, '..', 'bench', 'chatty-fresh.jsonl'),
-      'held out',
-    ],
-    [
-      'bench/chatty-blind4.jsonl (100 mixed chatty requests, written blind by a fourth author, never tuned on)',
-      join(__dirname, '..', 'bench', 'chatty-blind4.jsonl'),
-      'held out',
-    ],
+  // requests nobody has seen. Whether a set is tuned on is said here once, and its label says it from that.
+  const bench = (name: string) => join(__dirname, '..', 'bench', name);
+  const sets: { file: string; path: string; about: string; tuned: boolean }[] = [
+    {
+      file: 'shared/bench/requests.jsonl',
+      path: join(SHARED, 'bench', 'requests.jsonl'),
+      about: 'public',
+      tuned: true,
+    },
+    {
+      file: 'bench/own-requests.jsonl',
+      path: bench('own-requests.jsonl'),
+      about: 'written before tuning',
+      tuned: false,
+    },
+    { file: 'bench/chatty-dev.jsonl', path: bench('chatty-dev.jsonl'), about: 'chatty', tuned: true },
+    {
+      file: 'bench/chatty-dev2.jsonl',
+      path: bench('chatty-dev2.jsonl'),
+      about: 'chatty, written blind by another author',
+      tuned: true,
+    },
+    {
+      file: 'bench/chatty-dev3.jsonl',
+      path: bench('chatty-dev3.jsonl'),
+      about: 'chatty, written blind by a third author',
+      tuned: true,
+    },
+    {
+      file: 'bench/chatty-dev4.jsonl',
+      path: bench('chatty-dev4.jsonl'),
+      about: '100 mixed chatty requests, written blind by a fifth author',
+      tuned: true,
+    },
+    {
+      file: 'bench/chatty-own.jsonl',
+      path: bench('chatty-own.jsonl'),
+      about: 'chatty, written before tuning',
+      tuned: false,
+    },
+    {
+      file: 'bench/chatty-fresh.jsonl',
+      path: bench('chatty-fresh.jsonl'),
+      about: 'chatty, written blind by another author',
+      tuned: false,
+    },
+    {
+      file: 'bench/chatty-blind4.jsonl',
+      path: bench('chatty-blind4.jsonl'),
+      about: '100 mixed chatty requests, written blind by a fourth author',
+      tuned: false,
+    },
   ];
-  for (const [name, file, use] of sets) {
-    const lines = readFileSync(file, 'utf8')
+  for (const { file, path, about, tuned } of sets) {
+    const name = `${file} (${about}, ${tuned ? 'tuned on' : 'never tuned on'})`;
+    const lines = readFileSync(path, 'utf8')
       .split('\n')
       .filter((l) => l.trim());
     const requests = lines.map((l) => JSON.parse(l) as { request: string; expect: string[][] });
@@ -230,7 +240,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         `  recall@${limit}: ${(covered / requests.length).toFixed(3)} (${covered}/${requests.length})\n`,
       );
-      if (misses.length && use === 'tuned') process.stdout.write(`  misses at ${limit}:\n${misses.join('\n')}\n`);
+      if (misses.length && tuned) process.stdout.write(`  misses at ${limit}:\n${misses.join('\n')}\n`);
     }
   }
   process.stdout.write(
