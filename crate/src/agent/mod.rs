@@ -71,22 +71,8 @@ pub fn check_response_with(
     Ok(validate_plan_with(&plan, index, options))
 }
 
-/// Characters that change how text looks without being seen: bidirectional overrides and
-/// isolates, zero-width characters, line and paragraph separators. They can make a command or a
-/// name read differently from what it is, so they are never passed through silently.
-pub(crate) fn is_hidden_char(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{2028}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{2069}'
-            | '\u{FEFF}'
-    )
-}
+/// Hidden characters are decided once, for every text the core shows or sends.
+pub(crate) use crate::hidden::is_hidden_char;
 
 /// One line of display text: control and hidden characters become visible `<U+XXXX>` marks,
 /// runs of whitespace become one space. Used for titles shown to the model and to the user.
