@@ -74,7 +74,7 @@ pub fn check_response_with(
 /// Hidden characters are decided once, for every text the core shows or sends.
 pub(crate) use crate::hidden::is_hidden_char;
 
-/// One line of display text: control and hidden characters become visible `<U+XXXX>` marks,
+/// One line of display text: control and hidden characters become visible `⟨U+XXXX⟩` marks,
 /// runs of whitespace become one space. Used for titles shown to the model and to the user.
 pub(crate) fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -89,7 +89,7 @@ pub(crate) fn one_line(text: &str) -> String {
             space = false;
         }
         if c.is_control() || is_hidden_char(c) {
-            out.push_str(&format!("<U+{:04X}>", c as u32));
+            out.push_str(&crate::hidden::mark(c));
         } else {
             out.push(c);
         }
@@ -112,9 +112,9 @@ mod tests {
     #[test]
     fn one_line_shows_what_would_hide() {
         assert_eq!(one_line("  a\n\tb  "), "a b");
-        assert_eq!(one_line("x\u{202E}y"), "x<U+202E>y");
-        assert_eq!(one_line("bell\u{7}"), "bell<U+0007>");
-        assert_eq!(one_line("a\u{2028}b"), "a<U+2028>b");
+        assert_eq!(one_line("x\u{202E}y"), "x⟨U+202E⟩y");
+        assert_eq!(one_line("bell\u{7}"), "bell⟨U+0007⟩");
+        assert_eq!(one_line("a\u{2028}b"), "a⟨U+2028⟩b");
     }
 
     #[test]
