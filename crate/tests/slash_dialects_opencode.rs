@@ -235,6 +235,7 @@ fn opencode_loads_hidden_and_ignored_files_as_command_ts_does() {
         read_error: None,
         gitignored,
         outside: None,
+        namespace: None,
     };
     let d = discover(&DiscoverInput {
         files: vec![

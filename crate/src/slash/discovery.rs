@@ -43,6 +43,9 @@ pub struct CandidateFile {
     /// then leaves `text` unread.
     #[serde(default)]
     pub outside: Option<String>,
+    /// The plugin or extension of its folder ([`super::SearchFolder::namespace`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
 }
 
 /// Everything discovery needs.
@@ -108,6 +111,9 @@ pub struct SlashCommand {
     /// Set when the tool names the command otherwise than its file says, and why.
     #[serde(default)]
     pub rename: Option<Rename>,
+    /// The Claude Code plugin or Gemini CLI extension that ships it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
     /// The template expanded at run time (frontmatter removed; Gemini's `prompt`).
     pub body: String,
     /// What the file hides, when it holds characters a screen does not show
@@ -434,10 +440,15 @@ fn load(
             );
         }
         let file_name = path.rsplit('/').next().unwrap_or(&path);
-        let description = gemini::describe(description.and_then(toml::Value::as_str), file_name);
+        let mut description =
+            gemini::describe(description.and_then(toml::Value::as_str), file_name);
+        // Gemini tags an extension's commands with the extension's name, after the cut.
+        if let (Provider::GeminiExtensions, Some(ext)) = (provider, &file.namespace) {
+            description = format!("[{ext}] {description}");
+        }
         (Frontmatter::default(), prompt.to_string(), description)
-    } else if tool == Tool::Codex {
-        // Codex reads its frontmatter line by line, not as YAML.
+    } else if provider == Provider::Codex {
+        // Codex reads its prompts' frontmatter line by line, not as YAML.
         let prompt = codex::read_prompt(&text);
         let mut fm = Frontmatter {
             body: prompt.body.clone(),
@@ -461,7 +472,14 @@ fn load(
         if let Some(w) = &fm.warning {
             warn(WarningCode::InvalidFrontmatter, w.clone());
         }
-        let description = describe(&fm);
+        let description = match tool {
+            // Claude Code turns a bare number (`description: 3000`) into text.
+            Tool::Claude => claude::describe(&fm),
+            // VS Code reads a prompt file's or skill's description from its header only.
+            Tool::Copilot => fm.string("description").unwrap_or_default(),
+            _ if provider.is_skills() => fm.string("description").unwrap_or_default(),
+            _ => describe(&fm),
+        };
         let body = fm.body.clone();
         (fm, body, description)
     };
@@ -481,10 +499,20 @@ fn load(
 
     let stem = stem_path.rsplit('/').next().unwrap_or(stem_path);
     let mut rename = None;
+    let namespaced = |name: String| match &file.namespace {
+        Some(ns) => format!("{ns}:{name}"),
+        None => name,
+    };
     let name = match provider {
-        Provider::Solidus | Provider::Cursor => stem.to_string(),
-        Provider::Claude | Provider::ClaudePlugins => stem_path.replace('/', ":"),
-        Provider::Gemini => {
+        Provider::Solidus | Provider::Cursor | Provider::Agents => stem.to_string(),
+        Provider::Claude => stem_path.replace('/', ":"),
+        // Claude Code names a plugin's commands and skills `<plugin>:<name>`.
+        Provider::ClaudePlugins => namespaced(stem_path.replace('/', ":")),
+        Provider::ClaudePluginSkills => namespaced(stem_path.to_string()),
+        // Agent Skills are named by their folder, as Claude Code names its own (the standard
+        // asks the frontmatter `name` to match it).
+        Provider::AgentSkills | Provider::CopilotSkills => stem_path.to_string(),
+        Provider::Gemini | Provider::GeminiExtensions => {
             let plain = stem_path.replace('/', ":");
             let name = gemini::command_name(stem_path);
             if name != plain {
@@ -501,7 +529,7 @@ fn load(
         Provider::Copilot => typable_name(&fm).unwrap_or_else(|| stem.to_string()),
         Provider::OpenCode => stem_path.to_string(),
     };
-    if provider == Provider::ClaudeSkills && fm.bool("user-invocable") == Some(false) {
+    if provider.is_skills() && skill_bool(tool, &fm, "user-invocable") == Some(false) {
         return Err((
             SkipReason::NotUserInvocable,
             "skill is not user-invocable".into(),
@@ -531,7 +559,7 @@ fn load(
         _ => Vec::new(),
     };
     let preview = render_command(
-        tool,
+        provider.expands_as(),
         &body,
         &name,
         "",
@@ -562,9 +590,19 @@ fn load(
         shadowed_by: None,
         arguments,
         rename,
+        namespace: file.namespace.clone(),
         body,
         hidden_text,
     })
+}
+
+/// A boolean skill field by the tool's reading: Claude Code also takes `yes`/`no`/`on`/`off`/`1`/`0`
+/// in any case; the others YAML's `true`/`false`.
+fn skill_bool(tool: Tool, fm: &Frontmatter, key: &str) -> Option<bool> {
+    match tool {
+        Tool::Claude => claude::boolean(fm, key),
+        _ => fm.bool(key),
+    }
 }
 
 /// Frontmatter `name`, when it can be typed after `/`; display titles such as
@@ -592,7 +630,7 @@ fn command_path(provider: Provider, path: &str) -> Result<&str, String> {
             provider.id()
         ));
     }
-    if provider == Provider::ClaudeSkills {
+    if provider.is_skills() {
         return match path.strip_suffix(suffix) {
             Some(dir) if depth == 2 => Ok(dir),
             _ => Err("a skill is `<name>/SKILL.md`".into()),
@@ -627,12 +665,7 @@ fn allowed_tools(fm: &Frontmatter) -> Vec<String> {
             .iter()
             .filter_map(|v| v.as_str().map(str::to_string))
             .collect(),
-        Some(Value::String(s)) => s
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect(),
+        Some(Value::String(s)) => claude::tool_list(s),
         _ => Vec::new(),
     }
 }
