@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::dialect::{claude, codex, dialect, gemini};
+use super::dialect::{claude, codex, dialect, gemini, opencode};
 use super::expand::{render_command, InputRequest};
 use super::folders::layout;
 use super::frontmatter::{describe, parse_frontmatter, Frontmatter};
@@ -149,6 +149,8 @@ pub enum SkipReason {
     MissingPrompt,
     /// Codex ignores a prompt whose name is one of its built-in commands.
     NamedLikeBuiltin,
+    /// Frontmatter the tool cannot read, where it skips the file (OpenCode).
+    InvalidFrontmatter,
     /// A project file or folder whose real path leaves the workspace folder, or a user one that a
     /// link leads into a workspace.
     OutsideFolder,
@@ -468,7 +470,22 @@ fn load(
             .unwrap_or_else(|| codex::DEFAULT_DESCRIPTION.to_string());
         (fm, prompt.body, description)
     } else {
-        let fm = parse_frontmatter(&text);
+        let mut fm = parse_frontmatter(&text);
+        if tool == Tool::OpenCode && fm.present && fm.warning.is_some() {
+            // OpenCode tries once more with colons quoted, and skips what still fails.
+            let retried = opencode::sanitize_frontmatter(&text).map(|t| parse_frontmatter(&t));
+            match retried {
+                Some(again) if again.warning.is_none() => fm = again,
+                _ => {
+                    return skip(
+                        SkipReason::InvalidFrontmatter,
+                        WarningCode::InvalidFrontmatter,
+                        "frontmatter is not valid YAML, even with OpenCode's fallback; OpenCode skips the file"
+                            .into(),
+                    )
+                }
+            }
+        }
         if let Some(w) = &fm.warning {
             warn(WarningCode::InvalidFrontmatter, w.clone());
         }

@@ -476,6 +476,9 @@ pub fn render_command(
         };
     }
     let mut segments = out.finish();
+    if tool == Tool::OpenCode {
+        attach_once(&mut segments);
+    }
     // Gemini appends to the prompt as written, so its trailing newline stays before the appended
     // invocation; the other tools' texts are trimmed first.
     if rules.unplaced != Unplaced::Invocation {
@@ -753,6 +756,21 @@ impl Out {
         }
         self.flush_text();
         self.segments
+    }
+}
+
+/// OpenCode attaches each referenced file once: a later `@file` naming a path already attached
+/// stays as text.
+fn attach_once(segments: &mut [Segment]) {
+    let mut seen = BTreeSet::new();
+    for segment in segments.iter_mut() {
+        if let Segment::File { path, text } = segment {
+            if !seen.insert(path.clone()) {
+                *segment = Segment::Text {
+                    text: std::mem::take(text),
+                };
+            }
+        }
     }
 }
 
