@@ -466,6 +466,10 @@ fn ext_file(ext: &str, path: &str, text: &str) -> CandidateFile {
     file
 }
 
+/// Where §4's sources disagree: `docs/extensions/reference.md` ("Conflict resolution") says a
+/// clashing extension command becomes `/gcp.deploy` with a dot and the user's command keeps its
+/// name; the resolver and its tests at the same commit use `:` for extensions and rename the
+/// user's command to `user.deploy` as well. The code is what runs, so these rows follow it.
 #[test]
 fn gemini_extension_commands_are_named_described_and_renamed_as_gemini_does() {
     let d = run(vec![
