@@ -6,6 +6,7 @@
 //! cannot lower any step's class. Unknown is never safe: a command no rule classifies is
 //! "unreviewed" and confirmed.
 
+mod plan;
 mod rules;
 mod settings;
 
@@ -18,6 +19,7 @@ use serde_json::Value;
 use crate::item::{Item, ItemKind};
 use crate::schema::SettingSchema;
 
+pub use plan::{judge_plan, ActionKind, PlanAction, PlanJudgement};
 pub use rules::{glob_matches, Condition, Rule, RuleSet};
 pub use settings::{setting_basis, setting_effect, setting_verdict, Basis, RISKY_SETTING_FAMILIES};
 
@@ -168,7 +170,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    fn new(effect: Effect, reason: impl Into<Cow<'static, str>>) -> Verdict {
+    pub fn new(effect: Effect, reason: impl Into<Cow<'static, str>>) -> Verdict {
         Verdict {
             effect,
             reason: reason.into(),
