@@ -38,6 +38,13 @@ pub struct Rule {
     pub reason: String,
     /// 1-based line in its file, for tests and reviewers.
     pub line: usize,
+    /// Ids the rule must classify (`match:` lines under it), checked when the rules load in tests.
+    pub examples: Vec<String>,
+    /// Ids the rule's pattern must not match (`not_match:` lines under it).
+    pub counter_examples: Vec<String>,
+    /// Patterns of later, stricter rules this one shadows on purpose (`shadows:` lines under it);
+    /// any other shadowing fails a test.
+    pub shadows: Vec<String>,
 }
 
 impl Rule {
@@ -95,6 +102,25 @@ impl RuleSet {
             let line_no = index + 1;
             let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            // A rule's own examples, as Codex's execpolicy keeps them: `match:`, `not_match:` and
+            // `shadows:` lines below the rule they belong to.
+            let attached = [("match:", 0), ("not_match:", 1), ("shadows:", 2)]
+                .into_iter()
+                .find_map(|(prefix, n)| trimmed.strip_prefix(prefix).map(|rest| (n, rest)));
+            if let Some((list, rest)) = attached {
+                let Some(rule) = set.rules.last_mut() else {
+                    set.errors
+                        .push(format!("line {line_no}: examples before any rule"));
+                    continue;
+                };
+                let words = rest.split_whitespace().map(str::to_string);
+                match list {
+                    0 => rule.examples.extend(words),
+                    1 => rule.counter_examples.extend(words),
+                    _ => rule.shadows.extend(words.map(|w| w.to_ascii_lowercase())),
+                }
                 continue;
             }
             match parse_line(trimmed, line_no) {
@@ -174,6 +200,9 @@ fn parse_line(line: &str, line_no: usize) -> Result<Rule, String> {
         condition,
         reason: reason.to_string(),
         line: line_no,
+        examples: Vec::new(),
+        counter_examples: Vec::new(),
+        shadows: Vec::new(),
     })
 }
 
@@ -251,6 +280,19 @@ mod tests {
         assert_eq!(set.classifying("deleteFile").unwrap().line, 1);
         assert!(set.classifying("deleteFile.x").is_none());
         assert_eq!(set.classifying("a.b.c.d").unwrap().line, 2);
+    }
+
+    #[test]
+    fn examples_attach_to_the_rule_above() {
+        let set = RuleSet::parse(
+            "safe git.graph.compare* shows\n  match: git.graph.compareRef\n  not_match: git.graph.checkout\n  shadows: git.*",
+        );
+        assert!(set.errors.is_empty(), "{:?}", set.errors);
+        let rule = &set.rules[0];
+        assert_eq!(rule.examples, ["git.graph.compareRef"]);
+        assert_eq!(rule.counter_examples, ["git.graph.checkout"]);
+        assert_eq!(rule.shadows, ["git.*"]);
+        assert_eq!(RuleSet::parse("  match: x").errors.len(), 1);
     }
 
     #[test]
