@@ -20,8 +20,22 @@ fn main() {
             }
         }
     }
+    if std::env::args().nth(2).as_deref() == Some("settings") {
+        unreviewed_settings(&index);
+        return;
+    }
     ids.sort();
     for (id, line) in ids {
         println!("{id} {line}");
+    }
+}
+
+/// Settings a switch-with-effects description left unreviewed, for the settings review.
+#[allow(dead_code)]
+fn unreviewed_settings(index: &Index) {
+    for item in index.items().iter().filter(|i| i.kind == ItemKind::Setting) {
+        if item.risk == Effect::Unreviewed {
+            println!("setting {}", item.key.as_deref().unwrap_or(""));
+        }
     }
 }

@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 use solidus_core::agent::{check_response, validate_plan, RawPlan};
 use solidus_core::rank::Index;
 use solidus_core::risk::{
-    command_effect, command_rules, reviewed_commands, setting_basis, setting_effect, Basis, Effect,
-    RISKY_COMMAND_FAMILIES, RISKY_SETTING_FAMILIES,
+    command_effect, command_rules, reviewed_commands, setting_basis, setting_effect,
+    speaks_of_effects, Basis, Effect, RISKY_COMMAND_FAMILIES, RISKY_SETTING_FAMILIES,
 };
 use solidus_core::text::id_words;
 use solidus_core::{Item, ItemKind};
@@ -272,6 +272,224 @@ fn every_setting_of_a_risky_family_is_classified() {
         }
     }
     assert!(fallback.is_empty(), "not classified: {fallback:?}");
+}
+
+/// No silent default: every fixture setting is reviewed (a rule, VS Code's marks, its schema or
+/// description), plainly cosmetic, or a fallback whose description speaks of no effect; a switch
+/// or choice that speaks of sending, syncing, running, trusting or approving is unreviewed.
+#[test]
+fn no_setting_is_safe_by_silent_default() {
+    let mut silent = Vec::new();
+    for item in items(ItemKind::Setting) {
+        let key = item.key.as_deref().expect("key");
+        let schema = item.setting.as_deref().expect("schema");
+        match setting_basis(key, Some(schema)) {
+            Basis::Fallback if speaks_of_effects(&schema.description) => {
+                let switch = schema.types.contains(&solidus_core::ValueType::Boolean)
+                    || !schema.enum_values.is_empty();
+                if switch {
+                    silent.push(key);
+                }
+            }
+            Basis::Unreviewed => assert_eq!(item.risk, Effect::Unreviewed, "{key}"),
+            _ => {}
+        }
+    }
+    assert!(silent.is_empty(), "safe by default: {silent:?}");
+}
+
+/// Direction: raising a guard is free, lowering it is confirmed, in the schema's own terms.
+#[test]
+fn guard_settings_know_which_values_lower_them() {
+    let cases: &[(&str, Value, Effect, &str)] = &[
+        (
+            "chat.tools.global.autoApprove",
+            json!(false),
+            Effect::Safe,
+            "turning auto-approval off",
+        ),
+        (
+            "chat.tools.global.autoApprove",
+            json!(true),
+            Effect::ChangesTrust,
+            "turning it on",
+        ),
+        (
+            "chat.tools.terminal.autoApprove",
+            json!({"rm": false}),
+            Effect::Safe,
+            "a deny entry",
+        ),
+        (
+            "chat.tools.terminal.autoApprove",
+            json!({"curl": true}),
+            Effect::ChangesTrust,
+            "an allow entry",
+        ),
+        (
+            "json.schemaDownload.enable",
+            json!(false),
+            Effect::Safe,
+            "no downloads",
+        ),
+        (
+            "json.schemaDownload.enable",
+            json!(true),
+            Effect::OpensNetwork,
+            "downloads",
+        ),
+        (
+            "telemetry.telemetryLevel",
+            json!("off"),
+            Effect::Safe,
+            "no telemetry",
+        ),
+        (
+            "telemetry.telemetryLevel",
+            json!("error"),
+            Effect::OpensNetwork,
+            "still sends errors",
+        ),
+        (
+            "telemetry.feedback.enabled",
+            json!(false),
+            Effect::Safe,
+            "off",
+        ),
+        (
+            "security.workspace.trust.startupPrompt",
+            json!("always"),
+            Effect::Safe,
+            "asks every time",
+        ),
+        (
+            "security.workspace.trust.startupPrompt",
+            json!("never"),
+            Effect::ChangesTrust,
+            "never asks",
+        ),
+        (
+            "security.workspace.trust.enabled",
+            json!(true),
+            Effect::Safe,
+            "trust on",
+        ),
+        (
+            "terminal.integrated.allowInUntrustedWorkspace",
+            json!(true),
+            Effect::ChangesTrust,
+            "VS Code: bypasses a security protection",
+        ),
+        (
+            "terminal.integrated.allowInUntrustedWorkspace",
+            json!(false),
+            Effect::Safe,
+            "the protection kept",
+        ),
+        (
+            "workbench.localHistory.maxFileSize",
+            json!(0),
+            Effect::LowersGuard,
+            "no file kept",
+        ),
+        (
+            "workbench.localHistory.maxFileSize",
+            json!(4096),
+            Effect::Safe,
+            "more kept",
+        ),
+        (
+            "workbench.localHistory.exclude",
+            json!({"**/*.ts": true}),
+            Effect::LowersGuard,
+            "files left out",
+        ),
+        (
+            "git.useForcePushWithLease",
+            json!(false),
+            Effect::LowersGuard,
+            "force push without lease",
+        ),
+        (
+            "git.useForcePushWithLease",
+            json!(true),
+            Effect::Safe,
+            "with lease",
+        ),
+        (
+            "explorer.confirmUndo",
+            json!("light"),
+            Effect::LowersGuard,
+            "an enum member that stops asking",
+        ),
+        (
+            "explorer.confirmUndo",
+            json!("verbose"),
+            Effect::Safe,
+            "asks more",
+        ),
+        ("git.autofetch", json!(false), Effect::Safe, "no fetching"),
+        (
+            "js/ts.tsserver.automaticTypeAcquisition.enabled",
+            json!(true),
+            Effect::OpensNetwork,
+            "the renamed key still downloads",
+        ),
+        (
+            "js/ts.tsserver.automaticTypeAcquisition.enabled",
+            json!(false),
+            Effect::Safe,
+            "off",
+        ),
+        (
+            "js/ts.tsdk.path",
+            json!("/tmp/ts"),
+            Effect::ChangesWhatRuns,
+            "the renamed key still picks what runs",
+        ),
+        (
+            "chat.agent.enabled",
+            json!(false),
+            Effect::Safe,
+            "agent off",
+        ),
+    ];
+    for (key, value, effect, why) in cases {
+        assert_eq!(
+            setting_step(key, value.clone()),
+            *effect,
+            "{key} = {value}: {why}"
+        );
+    }
+}
+
+/// A setting value that is shell text gets a terminal step's checks.
+#[test]
+fn shell_text_in_setting_values_is_checked_like_a_terminal_step() {
+    let write = |value: Value| {
+        validate_plan(
+            &plan_of(
+                json!([{"type": "setting", "key": "terminal.integrated.profiles.linux", "value": value}]),
+            ),
+            index(),
+        )
+    };
+    let hidden = write(json!({"x": {"path": "bash", "args": ["-c", "echo ok\r rm -rf ~"]}}));
+    assert!(
+        hidden.steps.is_empty(),
+        "a carriage return hides text: {:?}",
+        hidden.steps
+    );
+    let long = write(json!({"x": {"path": "bash", "args": ["-c", "x".repeat(3000)]}}));
+    assert!(long.steps.is_empty(), "too long to show");
+    let plain = write(json!({"x": {"path": "bash", "args": ["-l"]}}));
+    assert_eq!(plain.steps.len(), 1, "{:?}", plain.dropped);
+    assert!(plain.must_confirm);
+    assert!(
+        plain.summary().contains("[\"-l\"]"),
+        "shown in full: {}",
+        plain.summary()
+    );
 }
 
 #[test]

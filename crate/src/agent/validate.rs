@@ -639,6 +639,7 @@ fn check_setting(step: &Map<String, Value>, index: &Index) -> Checked {
         return Err(format!("{}: {problem}", quoted(&real_key)));
     }
     let verdict = risk::setting_change_verdict(&real_key, Some(schema), value);
+    check_shell_text_value(&real_key, value, verdict.effect)?;
     Ok((
         StepAction::Setting {
             title: item.title.clone(),
@@ -647,6 +648,26 @@ fn check_setting(step: &Map<String, Value>, index: &Index) -> Checked {
         },
         verdict,
     ))
+}
+
+/// A setting value that names what runs (a terminal profile's path and args, a command in a
+/// setting) is shell text: it gets a terminal step's checks, visible characters only and a length
+/// the dialog can show in full (it shows the value whole).
+pub fn check_shell_text_value(key: &str, value: &Value, effect: Effect) -> Result<(), String> {
+    if !matches!(
+        effect,
+        Effect::ChangesWhatRuns | Effect::ReachesShell | Effect::RunsProjectCode
+    ) {
+        return Ok(());
+    }
+    let chars = value.to_string().chars().count();
+    if chars > MAX_COMMAND_CHARS {
+        return Err(format!(
+            "the value for “{}” is {chars} characters long; at most {MAX_COMMAND_CHARS} can be shown for confirmation",
+            quoted(key)
+        ));
+    }
+    check_visible_strings(value).map_err(|e| format!("{}: {e}", quoted(key)))
 }
 
 fn check_terminal(step: &Map<String, Value>) -> Checked {

@@ -22,7 +22,10 @@ use crate::schema::SettingSchema;
 
 pub use plan::{judge_plan, ActionKind, PlanAction, PlanJudgement};
 pub use rules::{glob_matches, Condition, Rule, RuleSet};
-pub use settings::{setting_basis, setting_effect, setting_verdict, Basis, RISKY_SETTING_FAMILIES};
+pub use settings::{
+    setting_basis, setting_effect, setting_verdict, speaks_of_effects, Basis,
+    RISKY_SETTING_FAMILIES,
+};
 
 /// What an action can do. Every class but `Safe` forces a plan's confirmation, whatever
 /// `solidus.ai.confirmBeforeRun` says.
