@@ -11,7 +11,10 @@ import {
   HTTP_PROVIDERS,
   type HttpProviderId,
   httpProvider,
+  originOf,
+  parseStoredKey,
   secretName,
+  storedKeyText,
 } from './modelProviders';
 import { type ModelRequest, ProviderError } from './providers';
 import { runItem } from './run';
@@ -206,7 +209,7 @@ export async function promptAndRunDo(ctx: Context): Promise<void> {
   if (request?.trim()) await runDoRequest(ctx, request);
 }
 
-/** "Solidus: Set API Key": stores (or, when left empty, removes) a provider's key in SecretStorage. */
+/** "Solidus: Set API Key": stores (or, when left empty, removes) a provider's key, bound to the endpoint's origin. */
 export async function setApiKey(ctx: Context): Promise<void> {
   const picked = await vscode.window.showQuickPick(
     (Object.keys(HTTP_PROVIDERS) as HttpProviderId[]).map((provider) => ({
@@ -216,22 +219,62 @@ export async function setApiKey(ctx: Context): Promise<void> {
     { title: 'Solidus: Set API Key', placeHolder: 'Which provider is the key for?' },
   );
   if (!picked) return;
+  const origin = originOf(endpointOf(HTTP_PROVIDERS[picked.provider], ctx.config.ai.baseUrl));
+  if (!origin) {
+    void vscode.window.showErrorMessage(
+      `Solidus: set solidus.ai.baseUrl in your user settings first. A key is bound to the endpoint it is sent to.`,
+    );
+    return;
+  }
   const key = await vscode.window.showInputBox({
-    title: `Solidus: API key for ${picked.label}`,
-    prompt: 'Stored in VS Code’s secret storage, never in settings. Leave empty to remove the stored key.',
+    title: `Solidus: API key for ${picked.label} at ${origin}`,
+    prompt:
+      `Sent only to ${origin}; if the endpoint changes, Solidus asks for the key again. ` +
+      'Stored in VS Code’s secret storage, never in settings. Leave empty to remove the stored key.',
     password: true,
     ignoreFocusOut: true,
   });
   if (key === undefined) return;
   if (key.trim()) {
-    await ctx.extension.secrets.store(secretName(picked.provider), key.trim());
-    ctx.log.info(`API key stored for ${picked.provider}`);
-    void vscode.window.showInformationMessage(`Solidus: API key for ${picked.label} saved.`);
+    await ctx.extension.secrets.store(secretName(picked.provider), storedKeyText(key.trim(), origin));
+    ctx.log.info(`API key stored for ${picked.provider}, bound to ${origin}`);
+    void vscode.window.showInformationMessage(
+      `Solidus: API key for ${picked.label} saved; it is sent only to ${origin}.`,
+    );
   } else {
     await ctx.extension.secrets.delete(secretName(picked.provider));
     ctx.log.info(`API key removed for ${picked.provider}`);
     void vscode.window.showInformationMessage(`Solidus: API key for ${picked.label} removed.`);
   }
+}
+
+/**
+ * The stored key for a provider when the request goes to the origin it was stored for. For another
+ * origin the user is asked for the key again, told which origin it is for; Escape sends nothing.
+ */
+async function keyFor(ctx: Context, id: HttpProviderId, endpoint: string): Promise<string | undefined> {
+  const stored = parseStoredKey(await ctx.extension.secrets.get(secretName(id)));
+  if (!stored) return undefined;
+  const origin = originOf(endpoint);
+  // No endpoint: the provider refuses before any request, and no key goes anywhere.
+  if (!origin) return undefined;
+  if (stored.origin === origin) return stored.key;
+  const label = HTTP_PROVIDERS[id].label;
+  ctx.log.warn(
+    `do: the stored ${id} key is bound to ${stored.origin || 'no recorded origin'}, not ${origin}; asking again`,
+  );
+  const key = await vscode.window.showInputBox({
+    title: `Solidus: API key for ${label} at ${origin}`,
+    prompt:
+      `The stored key was saved for ${stored.origin || 'an endpoint Solidus did not record'}, and a key is sent only to ` +
+      `the origin it was stored for. Enter the key for ${origin}, or press Escape to send nothing.`,
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (!key?.trim()) throw new ProviderError('cancelled: no key for the new endpoint', 'cancelled');
+  await ctx.extension.secrets.store(secretName(id), storedKeyText(key.trim(), origin));
+  ctx.log.info(`API key stored for ${id}, bound to ${origin}`);
+  return key.trim();
 }
 
 async function askModel(
@@ -253,10 +296,9 @@ async function askModel(
   const link = token.onCancellationRequested(() => controller.abort());
   try {
     const request: ModelRequest = { ...prompt, model: ai.model, timeoutMs, signal: controller.signal };
-    const key = await ctx.extension.secrets.get(secretName(id));
-    ctx.log.info(
-      `do: asking ${id} ${endpointOf(provider, ai.baseUrl) || '(no endpoint)'} model ${ai.model || '(unset)'}`,
-    );
+    const endpoint = endpointOf(provider, ai.baseUrl);
+    const key = await keyFor(ctx, id, endpoint);
+    ctx.log.info(`do: asking ${id} ${endpoint || '(no endpoint)'} model ${ai.model || '(unset)'}`);
     return await completeWith(provider, request, ai.baseUrl, key);
   } finally {
     link.dispose();

@@ -1,6 +1,7 @@
 // The one typed accessor for Solidus's own settings.
 import * as vscode from 'vscode';
 import type { SlashProvider } from './core';
+import { type SolidusSettingKey, workspaceMaySet } from './settingScopes';
 import type { TargetPreference } from './settings';
 
 /** Where /do writes settings; `auto` writes where the setting is already set (the writer's own preference type). */
@@ -52,30 +53,54 @@ export interface SolidusConfig {
   ai: AiConfig;
 }
 
-/** Reads every `solidus.*` setting the shell uses, with defaults for missing or odd values. */
+/** What `inspect` reports for one key, the levels Solidus reads. */
+interface Levels {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/**
+ * Reads every `solidus.*` setting the shell uses, with defaults for missing or odd values. A setting
+ * that SETTING_SCOPES keeps from the workspace is read from the user's (or remote machine's) own
+ * settings and the default only, whatever the workspace's files say: VS Code ignores such values
+ * for `application` and `machine` settings already, and this holds even where a host would not.
+ */
 export function readConfig(): SolidusConfig {
   const config = vscode.workspace.getConfiguration('solidus');
-  const int = (key: string, fallback: number, min: number, max: number): number => {
-    const value = config.get<unknown>(key);
+  const read = (key: SolidusSettingKey): unknown => {
+    if (workspaceMaySet(key)) return config.get<unknown>(key);
+    const levels = config.inspect<unknown>(key) as Levels | undefined;
+    return levels?.globalValue !== undefined ? levels.globalValue : levels?.defaultValue;
+  };
+  const int = (key: SolidusSettingKey, fallback: number, min: number, max: number): number => {
+    const value = read(key);
     return typeof value === 'number' && Number.isFinite(value)
       ? Math.min(max, Math.max(min, Math.round(value)))
       : fallback;
   };
-  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
-    const value = config.get<unknown>(key);
+  const oneOf = <T extends string>(key: SolidusSettingKey, allowed: readonly T[], fallback: T): T => {
+    const value = read(key);
     return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
   };
-  const text = (key: string): string => {
-    const value = config.get<unknown>(key);
+  const text = (key: SolidusSettingKey): string => {
+    const value = read(key);
     return typeof value === 'string' ? value.trim() : '';
   };
-  const confirm = config.get<unknown>('ai.confirmBeforeRun');
+  /** A tool's commands are on unless any level (user, workspace, folder) switches them off. */
+  const providerOn = (id: SlashProviderId): boolean => {
+    const levels = config.inspect<unknown>(`slash.providers.${id}`) as Levels | undefined;
+    if (!levels) return config.get<unknown>(`slash.providers.${id}`) !== false;
+    return ![levels.globalValue, levels.workspaceValue, levels.workspaceFolderValue].includes(false);
+  };
+  const confirm = read('ai.confirmBeforeRun');
   return {
     maxResults: int('popup.maxResults', 50, 5, 500),
     recentItems: int('popup.recentItems', 20, 0, 200),
     slash: {
       target: oneOf<SlashTargetSetting>('slash.target', ['do', 'chat', 'clipboard'], 'do'),
-      providers: SLASH_PROVIDERS.filter((id) => config.get<unknown>(`slash.providers.${id}`) !== false),
+      providers: SLASH_PROVIDERS.filter(providerOn),
     },
     ai: {
       provider: text('ai.provider') || 'auto',

@@ -14,6 +14,7 @@ export type {
   Effect,
   EnterAction,
   FindResult,
+  HiddenTextReport,
   Input,
   Item,
   ItemKind,
@@ -56,6 +57,7 @@ import type {
   CheckSettingResult,
   CustomCommand,
   FindResult,
+  HiddenTextReport,
   Input,
   Item,
   PrepareDoParams,
@@ -195,6 +197,11 @@ export class CoreHost {
   /** Parses and validates a model's raw answer against the catalog. */
   checkPlan(text: string): CheckPlanResult {
     return this.call(() => this.requireCore().checkPlan(text));
+  }
+
+  /** Workspace text without its hidden characters (for a model), with them marked (for a dialog), and what they were. */
+  hiddenText(text: string): HiddenTextReport {
+    return this.call(() => this.glue.hiddenText(text));
   }
 
   /** Every slash provider id, in the core's order: the one list the settings are checked against. */

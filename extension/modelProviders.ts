@@ -71,3 +71,38 @@ export async function completeWith(
     throw new ProviderError(`No ${provider.label} API key: set one with "Solidus: Set API Key".`, 'config');
   return provider.complete(request, endpointOf(provider, baseUrl), apiKey);
 }
+
+/** A key as stored: the key and the origin (scheme, host, port) it may be sent to. */
+export interface StoredKey {
+  key: string;
+  /** Empty for a key stored before keys were bound to an origin: it goes nowhere until confirmed. */
+  origin: string;
+}
+
+/** The origin a request to `endpoint` goes to (`https://api.anthropic.com`), or undefined for no URL. */
+export function originOf(endpoint: string): string | undefined {
+  try {
+    const url = new URL(endpoint);
+    return url.origin === 'null' ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a stored secret; a bare key from an earlier version is bound to no origin. */
+export function parseStoredKey(text: string | undefined): StoredKey | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as Partial<StoredKey>;
+    if (typeof parsed?.key === 'string' && typeof parsed.origin === 'string' && parsed.key)
+      return { key: parsed.key, origin: parsed.origin };
+  } catch {
+    // A bare key.
+  }
+  return { key: text, origin: '' };
+}
+
+/** The secret's text for a key bound to an origin. */
+export function storedKeyText(key: string, origin: string): string {
+  return JSON.stringify({ key, origin } satisfies StoredKey);
+}

@@ -348,7 +348,7 @@ export class Popup implements vscode.Disposable {
         : 'Type what you want done after /do, e.g. “/do make the font bigger”.';
       return { rows: [], emptyHint, offerDo: Boolean(input.request) };
     }
-    const context = new RowContext(this.ctx.activeFileUri);
+    const context = new RowContext(this.ctx.activeFileUri, (text) => this.ctx.core.hiddenText(text).shown);
     const shadowed = new Set(this.ctx.slash.commands.filter((c) => c.shadowedBy).map((c) => `slash:${c.id}`));
     const rows = ranked.results.map((r) => context.decorate(toRow(r, shadowed.has(r.item.id))));
     let emptyHint: string | undefined;
@@ -536,12 +536,18 @@ function toRow(result: RankedResult, shadowed = false): Row {
   };
 }
 
-/** Adds what a Git or file row acts on right now: the branch, the active file. */
+/**
+ * Adds what a Git or file row acts on right now: the branch, the active file. Both are workspace
+ * names, so what hides in them is shown as marks (`reveal`, the core's one rule).
+ */
 class RowContext {
   private branch: string | undefined | null = null;
   private file: string | undefined | null = null;
 
-  constructor(private readonly activeUri: vscode.Uri | undefined) {}
+  constructor(
+    private readonly activeUri: vscode.Uri | undefined,
+    private readonly reveal: (text: string) => string,
+  ) {}
 
   decorate(row: Row): Row {
     const extra = row.kind === 'git' ? this.currentBranch() : row.kind === 'file' ? this.activeFile() : undefined;
@@ -556,7 +562,7 @@ class RowContext {
         const api = git?.isActive ? (git.exports as GitExtension).getAPI(1) : undefined;
         const repo = (this.activeUri && api?.getRepository(this.activeUri)) ?? api?.repositories[0];
         const head = repo?.state.HEAD;
-        if (head?.name) this.branch = `on ${head.name}`;
+        if (head?.name) this.branch = `on ${this.reveal(head.name)}`;
       } catch {
         // No Git, or an API change: the row just has no branch.
       }
@@ -567,7 +573,8 @@ class RowContext {
   private activeFile(): string | undefined {
     if (this.file === null) {
       const uri = this.activeUri;
-      this.file = uri && uri.scheme !== 'untitled' ? vscode.workspace.asRelativePath(uri, true) : undefined;
+      this.file =
+        uri && uri.scheme !== 'untitled' ? this.reveal(vscode.workspace.asRelativePath(uri, true)) : undefined;
     }
     return this.file;
   }

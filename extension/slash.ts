@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
 import type { Context } from './ctx';
-import { collectSlashFiles, markGitignored } from './slashFiles';
+import { collectSlashFiles, markGitignored, toolHomes } from './slashFiles';
 import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 
 /** How long file events settle before a re-discovery (editors save in bursts). */
@@ -73,7 +73,7 @@ export class SlashService implements vscode.Disposable {
         .filter((folder) => folder.uri.scheme === 'file')
         .map((folder) => folder.uri.fsPath);
       const enabled = this.ctx.config.slash.providers;
-      const request = { projectRoots, home: homedir(), enabled, trusted };
+      const request = { projectRoots, home: homedir(), enabled, trusted, ...toolHomes() };
       let plan = this.ctx.core.slashSearchFolders(request);
       const manifest = await readFirst(plan.manifests);
       if (manifest !== undefined)

@@ -1,27 +1,64 @@
 // Lists and reads the files a slash-command search plan names; the core decides what they are.
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { SlashCandidateFile, SlashSearchPlan } from './core';
 
 /** Files larger than this are not read; the core reports them as skipped. */
 export const MAX_COMMAND_FILE_BYTES = 1024 * 1024;
 
+/** True when `path` is `dir` or lies below it (both absolute). */
+export function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** A path's real path (links followed), or the path itself when it cannot be resolved. */
+async function realOr(path: string): Promise<string> {
+  try {
+    return await fs.realpath(path);
+  } catch {
+    return path;
+  }
+}
+
+type SearchFolder = SlashSearchPlan['folders'][number];
+
+/**
+ * Decides, for one folder of the plan, whether a file or folder whose real path is `real` (reached
+ * as `nominal`) lies where the core says the folder may not reach: outside `within`, or, through
+ * a link, inside one of `notWithin`. Real paths of those folders are resolved once.
+ */
+async function confinement(folder: SearchFolder): Promise<(nominal: string, real: string) => boolean> {
+  const within = folder.within ? await realOr(folder.within) : undefined;
+  const notWithin = await Promise.all((folder.notWithin ?? []).map(async (dir) => ({ dir, real: await realOr(dir) })));
+  return (nominal, real) =>
+    (within !== undefined && !isInside(within, real)) ||
+    notWithin.some(({ dir, real: realDir }) => isInside(realDir, real) && !isInside(dir, nominal));
+}
+
 /**
  * Walks every folder of the plan in order, down to its depth, and reads the files whose path
  * ends with the folder's suffix. Unreadable files, oversized files and symlink loops become
- * `readError`s rather than failures, so one bad file never hides the others.
+ * `readError`s rather than failures, so one bad file never hides the others. A file or folder whose
+ * real path lies where the folder may not reach is passed with `outside` set and is never read.
  */
 export async function collectSlashFiles(plan: SlashSearchPlan): Promise<SlashCandidateFile[]> {
   const files: SlashCandidateFile[] = [];
   for (const folder of plan.folders) {
     const seen = new Set<string>();
+    const escapes = await confinement(folder);
     const walk = async (dir: string, depth: number): Promise<void> => {
       let real: string;
       try {
         real = await fs.realpath(dir);
       } catch {
         return; // The folder does not exist: nothing to list.
+      }
+      if (escapes(dir, real)) {
+        // Not even listed: the folder's names and files belong to another place.
+        files.push(candidate(folder, dir, { outside: real }));
+        return;
       }
       if (seen.has(real)) return; // A symlink loop.
       seen.add(real);
@@ -45,6 +82,13 @@ export async function collectSlashFiles(plan: SlashSearchPlan): Promise<SlashCan
             if (full.endsWith(folder.suffix)) files.push(candidate(folder, full, { readError: describe(error) }));
             continue;
           }
+          if (isFile) {
+            const target = await realOr(full);
+            if (escapes(full, target)) {
+              if (full.endsWith(folder.suffix)) files.push(candidate(folder, full, { outside: target }));
+              continue;
+            }
+          }
         }
         if (isDir) {
           if (depth < folder.maxDepth) await walk(full, depth + 1);
@@ -57,6 +101,15 @@ export async function collectSlashFiles(plan: SlashSearchPlan): Promise<SlashCan
     await walk(folder.dir, 1);
   }
   return files;
+}
+
+/**
+ * The tools' own folders named by environment variables, read from the editor's process environment
+ * only: a workspace's `.env` or settings never choose where the user's commands come from.
+ */
+export function toolHomes(env: NodeJS.ProcessEnv = process.env): { codexHome?: string } {
+  const codexHome = env.CODEX_HOME?.trim();
+  return codexHome ? { codexHome } : {};
 }
 
 /** `git check-ignore` must answer quickly; a slow or missing git marks nothing. */
@@ -105,13 +158,13 @@ function checkIgnore(cwd: string, paths: string[]): Promise<Set<string>> {
 function candidate(
   folder: SlashSearchPlan['folders'][number],
   full: string,
-  content: { text?: string; readError?: string },
+  content: { text?: string; readError?: string; outside?: string },
 ): SlashCandidateFile {
   return {
     provider: folder.provider,
     scope: folder.scope,
     root: folder.dir,
-    path: relative(folder.dir, full).split(sep).join('/'),
+    path: relative(folder.dir, full).split(sep).join('/') || '.',
     ...content,
   };
 }

@@ -1,11 +1,12 @@
 // Running a slash command: expand in the core, ask for inputs, confirm shell lines, read files, deliver.
 import { exec } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { runDoRequest } from './agent';
 import type { SlashCommand, SlashExpansion } from './core';
 import type { Context } from './ctx';
+import { isInside } from './slashFiles';
 
 /** Shell lines stop after this long, so a hung command never blocks the editor for good. */
 const SHELL_TIMEOUT_MS = 30_000;
@@ -14,12 +15,6 @@ const MAX_FILE_BYTES = 1024 * 1024;
 
 /** One piece of an expansion: text, a shell line or a file reference. */
 export type SlashSegment = SlashExpansion['segments'][number];
-
-/** True when `path` is `root` or lies below it (both absolute, already resolved). */
-export function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
 
 /**
  * Joins the segments, replacing each shell or file segment's text by what `replace` returns for it
@@ -87,8 +82,19 @@ export async function runSlashText(ctx: Context, text: string): Promise<void> {
     return;
   }
   for (const warning of expansion.warnings) ctx.log.warn(`slash ${expansion.command?.name}: ${warning}`);
-  const final = await resolveSegments(ctx, expansion);
-  if (final === undefined) return;
+  const resolved = await resolveSegments(ctx, expansion);
+  if (resolved === undefined) return;
+  // Files read and shell output are workspace text too: the core takes what hides out of all of it.
+  const cleaned = ctx.core.hiddenText(resolved);
+  const final = cleaned.text;
+  const hidden = cleaned.hidden ?? expansion.hidden;
+  if (hidden) {
+    ctx.log.warn(`slash /${expansion.command?.name}: removed ${hidden}`);
+    void vscode.window.showWarningMessage(
+      `Solidus: /${expansion.command?.name} held ${hidden}. They were removed before its text was sent; ` +
+        '"Solidus: Show Log" names the file.',
+    );
+  }
   const target = expansion.target ?? ctx.config.slash.target;
   ctx.log.info(`slash /${expansion.command?.name} (${expansion.command?.id}) → ${target}, ${final.length} chars`);
   await deliver(ctx, final, target, `/${expansion.command?.name ?? ''}`);

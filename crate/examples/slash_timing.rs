@@ -54,6 +54,7 @@ fn corpus_inputs(corpus: &Path) -> Vec<Vec<CandidateFile>> {
                     path,
                     read_error: None,
                     gitignored: false,
+                    outside: None,
                 });
             }
         }
@@ -90,6 +91,7 @@ fn synthetic() -> Vec<CandidateFile> {
                 text: Some(text),
                 read_error: None,
                 gitignored: false,
+                outside: None,
             }
         })
         .collect()

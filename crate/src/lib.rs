@@ -7,6 +7,7 @@ pub mod agent;
 pub mod args;
 pub mod catalog;
 pub mod glossary;
+pub mod hidden;
 pub mod input;
 pub mod item;
 pub mod jsonc;

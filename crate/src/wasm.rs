@@ -82,9 +82,19 @@ export type SlashProvider = "solidus" | "claude-skills" | "claude" | "claude-plu
 export type SlashScope = "project" | "user";
 export type SlashTarget = "do" | "chat" | "clipboard";
 export interface SlashSearchRequest { projectRoots: string[]; home?: string; enabled?: SlashProvider[]; trusted: boolean; codexHome?: string; claudePluginsManifest?: string }
-export interface SlashSearchFolder { provider: SlashProvider; scope: SlashScope; dir: string; maxDepth: number; suffix: string }
+export interface SlashSearchFolder {
+  provider: SlashProvider; scope: SlashScope; dir: string; maxDepth: number; suffix: string;
+  /** Files must really lie inside this folder (links followed), else they are passed with `outside`, unread. */
+  within?: string | null;
+  /** Files reached through a link must not really lie inside these folders. */
+  notWithin?: string[];
+}
 export interface SlashSearchPlan { folders: SlashSearchFolder[]; manifests: string[]; warnings: string[] }
-export interface SlashCandidateFile { provider: SlashProvider; scope: SlashScope; root: string; path: string; text?: string; readError?: string; gitignored?: boolean }
+export interface SlashCandidateFile {
+  provider: SlashProvider; scope: SlashScope; root: string; path: string; text?: string; readError?: string; gitignored?: boolean;
+  /** The real path a link leads to, where the folder may not reach (the text is then not read). */
+  outside?: string;
+}
 /** `builtins` adds to the core's own slash names (`do`), which file commands never take. */
 export interface SlashDiscoverInput { files: SlashCandidateFile[]; enabled?: SlashProvider[]; builtins?: string[]; trusted: boolean }
 export interface SlashInputRequest { name: string; [detail: string]: JsonValue }
@@ -93,6 +103,8 @@ export interface SlashCommand {
   description: string; argumentHint?: string | null; target?: SlashTarget | null; model?: string | null; agent?: string | null; allowedTools: string[];
   inputs: SlashInputRequest[]; runsShell: boolean; riskBadge?: string | null; shadowedBy?: string | null;
   arguments?: string[]; rename?: { from: string; reason: string } | null; body: string;
+  /** What the file hides (characters a screen does not show), in words, when it hides any. */
+  hiddenText?: string | null;
 }
 export interface SlashDiscovery {
   commands: SlashCommand[];
@@ -105,7 +117,11 @@ export type SlashSegment = { kind: "text"; text: string } | { kind: "shell"; com
 export interface SlashExpansion {
   matched: boolean; command?: SlashCommandRef | null; alternatives: SlashCommandRef[]; target?: SlashTarget | null; ok: boolean; error?: string | null;
   text: string; segments: SlashSegment[]; shell: string[]; files: string[]; needsInput: SlashInputRequest[]; warnings: string[];
+  /** What hidden characters were taken out of `text`, in words, when there were any. */
+  hidden?: string | null;
 }
+/** Text with its hidden characters taken out (`text`) or marked `⟨U+XXXX⟩` (`shown`), and what they were. */
+export interface HiddenTextReport { text: string; shown: string; hidden?: string | null }
 export type ProjectOs = "linux" | "macos" | "windows";
 export interface ProjectFileInput { path: string; text: string }
 export interface ProjectFolderInput { name: string; root: string; files: ProjectFileInput[]; entries?: string[] }
@@ -174,6 +190,8 @@ extern "C" {
     pub type JsSlashSearchRequest;
     #[wasm_bindgen(typescript_type = "SlashSearchPlan")]
     pub type JsSlashSearchPlan;
+    #[wasm_bindgen(typescript_type = "HiddenTextReport")]
+    pub type JsHiddenTextReport;
     #[wasm_bindgen(typescript_type = "SlashProvider[]")]
     pub type JsSlashProviders;
     #[wasm_bindgen(typescript_type = "SlashDiscoverInput")]
@@ -717,6 +735,26 @@ pub fn project_files_to_read(input: JsProjectInput) -> Result<JsProjectFileReque
 pub fn slash_providers() -> Result<JsSlashProviders, JsError> {
     let ids: Vec<&str> = crate::slash::Provider::ALL.iter().map(|p| p.id()).collect();
     Ok(to_js(&ids)?.into())
+}
+
+/// Finds characters a screen does not show in workspace-sourced text (crate/src/hidden.rs): the text
+/// without them, for a model; the text with each marked, for a dialog; and what they were.
+#[wasm_bindgen(js_name = hiddenText)]
+pub fn hidden_text(text: &str) -> Result<JsHiddenTextReport, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Report {
+        text: String,
+        shown: String,
+        hidden: Option<String>,
+    }
+    let (clean, summary) = crate::hidden::strip_hidden(text);
+    let report = Report {
+        shown: crate::hidden::reveal_hidden(text),
+        text: clean,
+        hidden: (!summary.is_empty()).then(|| summary.describe()),
+    };
+    Ok(to_js(&report)?.into())
 }
 
 /// Where to look for slash-command files, given the project roots and the home folder.

@@ -216,6 +216,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 text: Some("---\ndescription: Review\nargument-hint: <file>\nallowed-tools: Bash\n---\nReview $ARGUMENTS !`git diff`\n".into()),
                 read_error: None,
                 gitignored: false,
+                outside: None,
             },
             CandidateFile {
                 provider: Provider::Gemini,
@@ -225,6 +226,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 text: Some("prompt = ".into()),
                 read_error: None,
                 gitignored: false,
+                outside: None,
             },
             CandidateFile {
                 provider: Provider::Copilot,
@@ -234,6 +236,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 text: Some("Ask about ${input:topic:a topic} in #file:a.ts".into()),
                 read_error: None,
                 gitignored: false,
+                outside: None,
             },
         ],
         ..Default::default()

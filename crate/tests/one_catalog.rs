@@ -43,6 +43,7 @@ fn workspace() -> Workspace {
             ),
             read_error: None,
             gitignored: false,
+                outside: None,
         }],
         ..Default::default()
     });
@@ -238,6 +239,7 @@ fn a_shadowed_command_is_typed_with_its_tool_and_says_what_shadows_it() {
         text: Some("Review $ARGUMENTS".into()),
         read_error: None,
         gitignored: false,
+        outside: None,
     };
     let discovery = discover(&DiscoverInput {
         files: vec![

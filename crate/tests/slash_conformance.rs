@@ -27,6 +27,7 @@ fn one_command(file_text: &str) -> Discovery {
             text: Some(file_text.into()),
             read_error: None,
             gitignored: false,
+            outside: None,
         }],
         ..DiscoverInput::default()
     })

@@ -74,6 +74,7 @@ fn candidates(folder: &SearchFolder, dir: &Path) -> Vec<CandidateFile> {
                 text,
                 read_error,
                 gitignored: false,
+                outside: None,
             }
         })
         .collect()

@@ -303,6 +303,7 @@ fn candidate(provider: Provider, path: &str, text: Option<String>) -> CandidateF
         text,
         read_error: None,
         gitignored: false,
+        outside: None,
     }
 }
 

@@ -234,6 +234,7 @@ fn opencode_loads_hidden_and_ignored_files_as_command_ts_does() {
         text: Some("b".into()),
         read_error: None,
         gitignored,
+        outside: None,
     };
     let d = discover(&DiscoverInput {
         files: vec![

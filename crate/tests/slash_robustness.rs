@@ -155,6 +155,7 @@ fn discovery_and_expansion_never_panic() {
                 text: Some(rng.text(30)),
                 read_error: None,
                 gitignored: false,
+                outside: None,
             })
             .collect();
         let discovery = discover(&DiscoverInput {

@@ -562,6 +562,7 @@ pub fn slash_discover(data: &[u8]) {
                 text: f.text,
                 read_error: None,
                 gitignored: f.gitignored,
+                outside: None,
             })
             .collect(),
         builtins: vec!["do".into()],

@@ -10,6 +10,9 @@ import {
   HTTP_PROVIDERS,
   type HttpProvider,
   httpProvider,
+  originOf,
+  parseStoredKey,
+  storedKeyText,
 } from '../../extension/modelProviders';
 import { type ModelRequest, ProviderError } from '../../extension/providers';
 
@@ -77,5 +80,27 @@ describe('model provider table', () => {
     // The setting's description promises Anthropic's default.
     const baseUrl = manifest.contributes.configuration.properties['solidus.ai.baseUrl'].markdownDescription;
     assert.ok(baseUrl.includes(`\`${HTTP_PROVIDERS.anthropic.defaultEndpoint}\``), baseUrl);
+  });
+});
+
+describe('stored keys are bound to an origin', () => {
+  it('the origin is scheme, host and port; a path or a query does not change it', () => {
+    assert.equal(originOf('https://api.anthropic.com'), 'https://api.anthropic.com');
+    assert.equal(originOf('http://127.0.0.1:8080/v1/chat'), 'http://127.0.0.1:8080');
+    assert.notEqual(originOf('http://127.0.0.1:8080/v1'), originOf('http://127.0.0.1:8081/v1'));
+    assert.notEqual(originOf('http://api.example.test'), originOf('https://api.example.test'));
+    assert.equal(originOf(''), undefined);
+    assert.equal(originOf('not a url'), undefined);
+  });
+
+  it('a key reads back with its origin; a bare key from an earlier version is bound to none', () => {
+    assert.deepEqual(parseStoredKey(storedKeyText('sk-1', 'https://a.test')), {
+      key: 'sk-1',
+      origin: 'https://a.test',
+    });
+    assert.deepEqual(parseStoredKey('sk-legacy'), { key: 'sk-legacy', origin: '' });
+    assert.deepEqual(parseStoredKey('{"key": 1}'), { key: '{"key": 1}', origin: '' });
+    assert.equal(parseStoredKey(undefined), undefined);
+    assert.equal(parseStoredKey(''), undefined);
   });
 });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as vscode from 'vscode';
 import { readConfig, SLASH_PROVIDERS } from '../../extension/config';
-import { isInside, joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slashRun';
+import { isInside } from '../../extension/slashFiles';
+import { joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slashRun';
 
 describe('joinSegments', () => {
   const segments: SlashSegment[] = [

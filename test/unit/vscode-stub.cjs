@@ -2,6 +2,7 @@
 const Module = require('node:module');
 
 const configurationStore = new Map();
+const configurationLevels = new Map();
 const stub = {
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   workspace: {
@@ -11,9 +12,17 @@ const stub = {
         return configurationStore.has(full) ? configurationStore.get(full) : fallback;
       },
       update: async (key, value) => void configurationStore.set(section ? `${section}.${key}` : key, value),
+      // Levels as VS Code reports them: `__configurationLevels` holds a key's levels when a test sets
+      // them; otherwise a stored value is the user's.
+      inspect: (key) => {
+        const full = section ? `${section}.${key}` : key;
+        if (configurationLevels.has(full)) return { key: full, ...configurationLevels.get(full) };
+        return { key: full, globalValue: configurationStore.get(full) };
+      },
     }),
   },
   __configuration: configurationStore,
+  __configurationLevels: configurationLevels,
 };
 
 // Just enough of the language model API for extension/lm.ts; tests put models in `__chatModels`.

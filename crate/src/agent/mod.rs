@@ -71,24 +71,10 @@ pub fn check_response_with(
     Ok(validate_plan_with(&plan, index, options))
 }
 
-/// Characters that change how text looks without being seen: bidirectional overrides and
-/// isolates, zero-width characters, line and paragraph separators. They can make a command or a
-/// name read differently from what it is, so they are never passed through silently.
-pub(crate) fn is_hidden_char(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{2028}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{2069}'
-            | '\u{FEFF}'
-    )
-}
+/// Hidden characters are decided once, for every text the core shows or sends.
+pub(crate) use crate::hidden::is_hidden_char;
 
-/// One line of display text: control and hidden characters become visible `<U+XXXX>` marks,
+/// One line of display text: control and hidden characters become visible `⟨U+XXXX⟩` marks,
 /// runs of whitespace become one space. Used for titles shown to the model and to the user.
 pub(crate) fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -103,7 +89,7 @@ pub(crate) fn one_line(text: &str) -> String {
             space = false;
         }
         if c.is_control() || is_hidden_char(c) {
-            out.push_str(&format!("<U+{:04X}>", c as u32));
+            out.push_str(&crate::hidden::mark(c));
         } else {
             out.push(c);
         }
@@ -126,9 +112,9 @@ mod tests {
     #[test]
     fn one_line_shows_what_would_hide() {
         assert_eq!(one_line("  a\n\tb  "), "a b");
-        assert_eq!(one_line("x\u{202E}y"), "x<U+202E>y");
-        assert_eq!(one_line("bell\u{7}"), "bell<U+0007>");
-        assert_eq!(one_line("a\u{2028}b"), "a<U+2028>b");
+        assert_eq!(one_line("x\u{202E}y"), "x⟨U+202E⟩y");
+        assert_eq!(one_line("bell\u{7}"), "bell⟨U+0007⟩");
+        assert_eq!(one_line("a\u{2028}b"), "a⟨U+2028⟩b");
     }
 
     #[test]

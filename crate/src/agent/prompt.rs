@@ -324,8 +324,12 @@ pub fn data_literal(text: &str, max_chars: usize) -> String {
             '\t' => out.push_str("\\t"),
             '`' | '<' | '>' => out.push_str(&format!("\\u{:04x}", c as u32)),
             c if c.is_control() || is_hidden_char(c) => {
-                // Every such character is in the Basic Multilingual Plane, so one escape does.
-                out.push_str(&format!("\\u{:04x}", c as u32));
+                // As JSON writes it: a character beyond the Basic Multilingual Plane (a Unicode
+                // tag) is two escaped UTF-16 halves, so nothing of it stays in the text.
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04x}"));
+                }
             }
             c => out.push(c),
         }

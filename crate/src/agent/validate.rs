@@ -767,7 +767,7 @@ fn quoted(text: &str) -> String {
         .chars()
         .map(|c| {
             if c.is_control() || is_hidden_char(c) {
-                format!("<U+{:04X}>", c as u32)
+                crate::hidden::mark(c)
             } else {
                 c.to_string()
             }

@@ -328,6 +328,13 @@ fn read_step(step: &Value, known: &Known) -> Result<(CustomStep, Effect), String
             if command.chars().any(|c| c.is_control() && c != '\t') {
                 return Err("a terminal command must be one line; use one step per line".into());
             }
+            // Its dialog must show what it runs: nothing the screen does not draw.
+            if let Some(c) = command.chars().find(|&c| crate::hidden::is_hidden_char(c)) {
+                return Err(format!(
+                    "the terminal command holds the hidden character {}, which could hide what it runs",
+                    crate::hidden::mark(c)
+                ));
+            }
             Ok((CustomStep::Terminal { command }, Effect::ReachesShell))
         }
     }

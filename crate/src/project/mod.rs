@@ -420,10 +420,55 @@ pub fn build_project(input: &ProjectInput, known: &Known) -> ProjectCatalog {
         result.custom_commands = commands;
     }
 
+    guard_hidden_text(&mut result, &mut sink);
     result.stack_context = stack::context_line(&stacks);
     result.stacks = stacks;
     result.warnings = sink.warnings;
     result
+}
+
+/// Workspace names reach the popup, dialogs and the model's prompt: a hidden character in a name
+/// is shown as a mark (`⟨U+202E⟩`) with a warning, and a command line that holds one is refused,
+/// since the dialog that confirms it could not show what it runs.
+fn guard_hidden_text(result: &mut ProjectCatalog, sink: &mut Sink) {
+    use crate::hidden::{find_hidden, has_hidden, reveal_hidden, HiddenSummary};
+    let refused: HashSet<String> = result
+        .runs
+        .iter()
+        .filter(|run| has_hidden(&run.command_line) || run.argv.iter().any(|a| has_hidden(a)))
+        .map(|run| run.id.clone())
+        .collect();
+    for run in result.runs.iter().filter(|run| refused.contains(&run.id)) {
+        let found = find_hidden(&run.command_line);
+        sink.warn(
+            &run.terminal_name,
+            format!(
+                "the command line {} holds {}; it is not offered",
+                reveal_hidden(&run.command_line),
+                HiddenSummary::of(&found).describe()
+            ),
+        );
+    }
+    result.items.retain(|item| !refused.contains(&item.id));
+    result.runs.retain(|run| !refused.contains(&run.id));
+    for item in &mut result.items {
+        let texts = std::iter::once(&item.title).chain(item.detail.as_ref());
+        let found: Vec<_> = texts.flat_map(|text| find_hidden(text)).collect();
+        if found.is_empty() {
+            continue;
+        }
+        item.title = reveal_hidden(&item.title);
+        item.detail = item.detail.as_deref().map(reveal_hidden);
+        item.keywords = item.keywords.iter().map(|k| reveal_hidden(k)).collect();
+        sink.warn(
+            &item.source,
+            format!(
+                "“{}” holds {}, shown as ⟨U+…⟩",
+                item.title,
+                HiddenSummary::of(&found).describe()
+            ),
+        );
+    }
 }
 
 /// Quotes one argument for the OS's default shell when it holds anything but plain characters:

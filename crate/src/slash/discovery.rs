@@ -38,6 +38,11 @@ pub struct CandidateFile {
     /// The path is ignored by the project's `.gitignore`.
     #[serde(default)]
     pub gitignored: bool,
+    /// Set, to the real path a link leads to, when the file or folder really lies where its folder
+    /// may not reach ([`super::SearchFolder::within`], [`super::SearchFolder::not_within`]); the shell
+    /// then leaves `text` unread.
+    #[serde(default)]
+    pub outside: Option<String>,
 }
 
 /// Everything discovery needs.
@@ -105,6 +110,11 @@ pub struct SlashCommand {
     pub rename: Option<Rename>,
     /// The template expanded at run time (frontmatter removed; Gemini's `prompt`).
     pub body: String,
+    /// What the file hides, when it holds characters a screen does not show
+    /// ([`crate::hidden`]): they are shown as `⟨U+XXXX⟩` in the description and taken out of the
+    /// text an expansion sends.
+    #[serde(default)]
+    pub hidden_text: Option<String>,
 }
 
 /// A name the tool changed: what the file alone would give, and the tool's reason.
@@ -133,6 +143,9 @@ pub enum SkipReason {
     MissingPrompt,
     /// Codex ignores a prompt whose name is one of its built-in commands.
     NamedLikeBuiltin,
+    /// A project file or folder whose real path leaves the workspace folder, or a user one that a
+    /// link leads into a workspace.
+    OutsideFolder,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -160,6 +173,10 @@ pub enum WarningCode {
     Binary,
     InvalidToml,
     MissingPrompt,
+    /// Skipped: a link leads where its folder may not reach.
+    OutsideFolder,
+    /// Loaded, but the file holds characters a screen does not show.
+    HiddenText,
 }
 
 /// Something the user should know about one file.
@@ -310,6 +327,18 @@ fn load(
             "project commands are not loaded in an untrusted workspace".into(),
         ));
     }
+    if let Some(real) = &file.outside {
+        let message = match file.scope {
+            Scope::Project => format!(
+                "a link to {real}, outside the workspace folder; project commands must stay inside it"
+            ),
+            Scope::User => format!(
+                "a link to {real}, inside a workspace folder; a user command never comes from a workspace"
+            ),
+        };
+        warn(WarningCode::OutsideFolder, message.clone());
+        return Err((SkipReason::OutsideFolder, message));
+    }
     let path = normalise(&file.path);
     let tool = provider.tool();
     let rules = dialect(tool);
@@ -437,6 +466,19 @@ fn load(
         (fm, body, description)
     };
 
+    // Hidden characters anywhere in the file (frontmatter included) are announced; the text keeps
+    // them so the file is read as its tool reads it, and expansion takes them out.
+    let hidden = crate::hidden::HiddenSummary::of(&crate::hidden::find_hidden(&text));
+    let hidden_text = (!hidden.is_empty()).then(|| hidden.describe());
+    if let Some(what) = &hidden_text {
+        warn(
+            WarningCode::HiddenText,
+            format!(
+                "the file holds {what}; they are shown as ⟨U+…⟩ and removed from what it sends"
+            ),
+        );
+    }
+
     let stem = stem_path.rsplit('/').next().unwrap_or(stem_path);
     let mut rename = None;
     let name = match provider {
@@ -505,8 +547,8 @@ fn load(
         scope: file.scope,
         root: file.root.clone(),
         path,
-        description,
-        argument_hint: argument_hint(&fm),
+        description: crate::hidden::reveal_hidden(&description),
+        argument_hint: argument_hint(&fm).map(|hint| crate::hidden::reveal_hidden(&hint)),
         target,
         model: fm.text("model"),
         agent: fm.text("agent").or_else(|| fm.text("mode")),
@@ -521,6 +563,7 @@ fn load(
         arguments,
         rename,
         body,
+        hidden_text,
     })
 }
 

@@ -135,6 +135,10 @@ pub struct Expansion {
     pub files: Vec<String>,
     pub needs_input: Vec<InputRequest>,
     pub warnings: Vec<String>,
+    /// What hidden characters ([`crate::hidden`]) were taken out of `text` and the text segments,
+    /// in words, so the user is told before the text goes anywhere.
+    #[serde(default)]
+    pub hidden: Option<String>,
 }
 
 impl Discovery {
@@ -167,7 +171,7 @@ impl Discovery {
             &request.inputs,
             &request.context,
         );
-        Expansion {
+        let mut expansion = Expansion {
             matched: true,
             command: Some(CommandRef::of(command)),
             alternatives: alternatives.into_iter().map(CommandRef::of).collect(),
@@ -180,7 +184,10 @@ impl Discovery {
             files: r.files,
             needs_input: r.needs_input,
             warnings: r.warnings,
-        }
+            hidden: None,
+        };
+        remove_hidden(&mut expansion);
+        expansion
     }
 
     /// The command a typed name selects and the other commands sharing its name.
@@ -709,4 +716,31 @@ fn trim_segments(segments: &mut Vec<Segment>) {
             break;
         }
     }
+}
+
+/// Takes hidden characters out of what an expansion sends and says what was taken; a shell line
+/// that holds any is refused, since the dialog could not show what it runs.
+fn remove_hidden(expansion: &mut Expansion) {
+    use crate::hidden::{find_hidden, has_hidden, reveal_hidden, strip_hidden, HiddenSummary};
+    if let Some(line) = expansion.shell.iter().find(|line| has_hidden(line)) {
+        expansion.ok = false;
+        expansion.error = Some(format!(
+            "a shell line holds hidden characters, which could hide what it runs: {}",
+            reveal_hidden(line)
+        ));
+        return;
+    }
+    let found = find_hidden(&expansion.text);
+    if found.is_empty() {
+        return;
+    }
+    expansion.text = strip_hidden(&expansion.text).0;
+    for segment in &mut expansion.segments {
+        if let Segment::Text { text } = segment {
+            if has_hidden(text) {
+                *text = strip_hidden(text).0;
+            }
+        }
+    }
+    expansion.hidden = Some(HiddenSummary::of(&found).describe());
 }

@@ -55,6 +55,19 @@ pub struct SearchFolder {
     /// `.prompt.md`, `/SKILL.md`): the shell need not read the others (it may still pass them,
     /// without text, to have them reported as skipped).
     pub suffix: String,
+    /// A project folder's files must really lie inside this workspace folder: a file or folder
+    /// whose real path (links followed) leaves it is passed with [`CandidateFile::outside`] set and
+    /// its text unread, so no byte of a file elsewhere on the machine reaches a prompt.
+    ///
+    /// [`CandidateFile::outside`]: super::CandidateFile::outside
+    #[serde(default)]
+    pub within: Option<String>,
+    /// A user folder's files may follow links anywhere (people keep commands in a dotfiles
+    /// repository) except into these workspace folders, whose text would otherwise load as the
+    /// user's own, in Restricted Mode too. Only a link counts: a user folder that lies inside a
+    /// workspace by its own path (the workspace is the home folder) is the user's.
+    #[serde(default)]
+    pub not_within: Vec<String>,
 }
 
 /// The folders to list, in precedence order: list them in this order and pass their files to
@@ -94,13 +107,19 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
             continue;
         }
         let (max_depth, suffix) = layout(provider);
-        let mut push = |scope, dir: String| {
+        let mut push = |scope, dir: String, within: Option<&String>| {
             plan.folders.push(SearchFolder {
                 provider,
                 scope,
                 dir,
                 max_depth,
                 suffix: suffix.to_string(),
+                within: within.cloned(),
+                // Every workspace folder, trusted or not: a link must not make one the user's.
+                not_within: match scope {
+                    Scope::User => request.project_roots.clone(),
+                    Scope::Project => Vec::new(),
+                },
             })
         };
         for scope in provider.scope_order() {
@@ -115,18 +134,32 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                             continue;
                         }
                         for rel in project_dirs(provider) {
-                            push(Scope::Project, join(root, rel));
+                            push(Scope::Project, join(root, rel), Some(root));
                         }
                     }
                 }
                 Scope::User => {
                     if provider == Provider::Codex {
                         let codex = match (&request.codex_home, &request.home) {
+                            (Some(c), _) if c.trim().is_empty() => continue,
                             (Some(c), _) => c.clone(),
                             (None, Some(h)) => join(h, ".codex"),
                             (None, None) => continue,
                         };
-                        push(Scope::User, join(&codex, "prompts"));
+                        // CODEX_HOME comes from the editor's own environment; one that names a
+                        // workspace folder would make the workspace's files the user's.
+                        if let Some(root) = request
+                            .project_roots
+                            .iter()
+                            .find(|root| is_within(&codex, root))
+                        {
+                            plan.warnings.push(format!(
+                                "CODEX_HOME ({codex}) lies inside the workspace folder {root}; \
+                                 Codex user prompts are not read from a workspace"
+                            ));
+                            continue;
+                        }
+                        push(Scope::User, join(&codex, "prompts"), None);
                         continue;
                     }
                     let Some(home) = &request.home else { continue };
@@ -137,7 +170,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                             match plugin_roots(text) {
                                 Ok(paths) => {
                                     for path in paths {
-                                        push(Scope::User, join(&path, "commands"));
+                                        push(Scope::User, join(&path, "commands"), None);
                                     }
                                 }
                                 Err(e) => plan.warnings.push(format!(
@@ -148,7 +181,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                         continue;
                     }
                     for rel in user_dirs(provider) {
-                        push(Scope::User, join(home, rel));
+                        push(Scope::User, join(home, rel), None);
                     }
                 }
             }
@@ -159,6 +192,16 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
 
 fn same_dir(a: &str, b: &str) -> bool {
     a.trim_end_matches(['/', '\\']) == b.trim_end_matches(['/', '\\'])
+}
+
+/// Whether `path` is `dir` or lies below it, by the paths' own text (`/` or `\\` separated). The
+/// shell compares real paths with the same rule (see `within`).
+pub fn is_within(path: &str, dir: &str) -> bool {
+    let dir = dir.trim_end_matches(['/', '\\']);
+    match path.strip_prefix(dir) {
+        Some(rest) => rest.is_empty() || rest.starts_with(['/', '\\']),
+        None => false,
+    }
 }
 
 /// Depth and file-name suffix of each provider's folders.

@@ -51,6 +51,11 @@ impl Discovery {
                     }
                 }
                 let detail: Vec<String> = [
+                    // Said first, so it is read before the command runs.
+                    command
+                        .hidden_text
+                        .as_ref()
+                        .map(|what| format!("⚠ the file holds {what}")),
                     Some(command.description.trim().to_string()),
                     command.argument_hint.clone(),
                     Some(origin(command, &self.commands)),

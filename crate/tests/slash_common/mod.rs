@@ -19,6 +19,7 @@ pub fn candidate(
         text: Some(text.into()),
         read_error: None,
         gitignored: false,
+        outside: None,
     }
 }
 
