@@ -352,6 +352,44 @@ describe('/do with a scripted editor model', () => {
     );
   });
 
+  test('with confirmBeforeRun still off, a settings-file chain and a Quick Open chain ask with the chain named; Cancel changes nothing; raising a guard runs at once', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'do-chains',
+      async () => {
+        assert.equal(userSettings()['solidus.ai.confirmBeforeRun'], false, 'an earlier test switched it off');
+        const cases: [string, RegExp[]][] = [
+          ['tidy up my settings file', [/types into your user settings/, /opened by step 1/]],
+          ['jump to a command through quick open', [/Quick Open/]],
+        ];
+        for (const [request, expected] of cases) {
+          const settingsBefore = settingsText();
+          const done = outcomes();
+          await doFromPopup(page, request);
+          const dialog = await planDialog(page);
+          const text = await dialog.innerText();
+          for (const pattern of expected) assert.match(text, pattern, `${request}: ${text}`);
+          await press(dialog, 'Cancel');
+          await waitFor(() => outcomes() > done, 10_000, { message: `the outcome of “${request}”` });
+          assert.match(solidusLog(), /do: outcome: cancelled at the confirmation, nothing ran/);
+          assert.equal(settingsText(), settingsBefore, `${request}: Cancel wrote nothing`);
+        }
+        // Nothing the chains named was opened: no settings.json editor, no Quick Open.
+        assert.equal(await page.locator('.quick-input-widget input').isVisible(), false);
+        assert.equal(await page.locator('.tab[data-resource-name="settings.json"]').count(), 0);
+
+        // The harmless direction: raising a guard needs no dialog.
+        await doFromPopup(page, 'ask me before git syncs');
+        await waitFor(() => userSettings()['git.confirmSync'] === true, 30_000, {
+          message: 'git.confirmSync written without a dialog',
+        });
+        assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for raising a guard');
+      },
+      logs,
+    );
+  });
+
   test('a plan step that runs a project script shows its exact command line, then runs it in a terminal', async () => {
     const { page } = editor;
     await withFailureArtifacts(
