@@ -2,6 +2,8 @@
 //!
 //! Each row names the upstream file and commit and, where there is one, the upstream test.
 
+mod slash_common;
+
 use std::collections::BTreeMap;
 
 use solidus_core::slash::{
@@ -256,16 +258,14 @@ fn opencode_loads_hidden_and_ignored_files_as_command_ts_does() {
 
 #[test]
 fn opencode_skips_broken_yaml_after_its_fallback_as_markdown_ts_does() {
-    let file = |path: &str, text: &str| CandidateFile {
-        provider: Provider::OpenCode,
-        scope: Scope::Project,
-        root: "/p/.opencode/commands".into(),
-        path: path.into(),
-        text: Some(text.into()),
-        read_error: None,
-        gitignored: false,
-        outside: None,
-        namespace: None,
+    let file = |path: &str, text: &str| {
+        slash_common::candidate(
+            Provider::OpenCode,
+            Scope::Project,
+            "/p/.opencode/commands",
+            path,
+            text,
+        )
     };
     let d = discover(&DiscoverInput {
         files: vec![

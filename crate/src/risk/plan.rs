@@ -482,20 +482,13 @@ const PLAIN_OPENERS: &[&str] = &[
     "openEditors.newUntitledFile",
 ];
 
-/// Prefixes of commands that act inside the focused editor or widget and keep the focus there:
-/// moving, selecting, finding, folding, formatting and editing.
-const IN_PLACE_PREFIXES: &[&str] = &[
+/// Prefixes of in-place commands that may change the focused file: editing, formatting, cutting,
+/// undoing, snippet moves. With [`READ_ONLY_PREFIXES`] they are the commands that act inside the
+/// focused editor or widget and keep the focus there.
+const EDITING_PREFIXES: &[&str] = &[
     "editor.action.",
-    "editor.fold",
-    "editor.unfold",
-    "editor.toggleFold",
     "editor.emmet.action.",
-    "cursor",
     "delete",
-    "scroll",
-    "editorScroll",
-    "select",
-    "copy",
     "cut",
     "default:cut",
     "undo",
@@ -505,17 +498,6 @@ const IN_PLACE_PREFIXES: &[&str] = &[
     "tab",
     "outdent",
     "lineBreakInsert",
-    "expandLineSelection",
-    "removeSecondaryCursors",
-    "createCursor",
-    "columnSelect",
-    "setSelection",
-    "revealLine",
-    "actions.find",
-    "toggleFind",
-    "closeFindWidget",
-    "hideSuggestWidget",
-    "editor.cancelOperation",
     "jumpTo",
     "leaveSnippet",
 ];
@@ -800,10 +782,11 @@ fn command_step(
         walk.focus(Focus::Terminal, n);
         return None;
     }
-    if starts_with_any(id, IN_PLACE_PREFIXES) {
-        if starts_with_any(id, READ_ONLY_PREFIXES) {
-            return None;
-        }
+    // Read-only first: `editor.action.clipboardCopy` is read-only inside the editing family.
+    if starts_with_any(id, READ_ONLY_PREFIXES) {
+        return None;
+    }
+    if starts_with_any(id, EDITING_PREFIXES) {
         // An edit in a config file: the file changes (and auto-save may write it).
         if let Focus::Config(_) = walk.focus {
             walk.edited = true;
