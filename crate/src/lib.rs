@@ -1,27 +1,16 @@
-//! Solidus core: the catalog of actions, the ranker and the settings checker, free of IO.
+//! Solidus core: the layers under one name, and the wasm binding.
 //!
-//! Everything here is plain Rust over plain types so it is tested natively; `wasm.rs` is the only
-//! module that knows about JavaScript.
+//! Each layer is a Cargo member of its own (ARCHITECTURE.md has the map): this crate only re-exports
+//! them, so tests, examples and fuzz targets name one crate, and compiles `wasm.rs`, the one module
+//! that knows about JavaScript and only translates between it and the session.
 
-pub mod agent;
-pub mod args;
-pub mod catalog;
-pub mod glossary;
-pub mod hidden;
-pub mod input;
-pub mod item;
-pub mod jsonc;
-pub mod merge;
-pub mod notes;
-pub mod project;
-pub mod rank;
-pub mod risk;
-pub mod schema;
-pub mod slash;
-pub mod text;
-pub mod thesaurus;
-pub mod thesaurus_actions;
-pub mod vocabulary;
+pub use solidus_agent as agent;
+pub use solidus_guard as risk;
+pub use solidus_lexicon::{glossary, notes, thesaurus, thesaurus_actions, vocabulary};
+pub use solidus_model::{args, effect, hidden, item, jsonc, schema, text};
+pub use solidus_rank as rank;
+pub use solidus_session::{input, merge};
+pub use solidus_sources::{catalog, project, slash};
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

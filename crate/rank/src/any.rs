@@ -1,0 +1,158 @@
+//! `any` mode, for the /do shortlist: request words weighed by their rarity in the catalog.
+
+use std::collections::HashMap;
+
+use super::highlight::Letters;
+use super::index::Index;
+use super::postings::IN_NAME;
+use super::prefilter::char_mask;
+use super::score::{
+    self, Tier, ANY_COVERAGE, ANY_IN_CATEGORY_OR_ID, ANY_IN_NAME, ANY_PRIOR_DIVISOR,
+    ANY_RECENT_DIVISOR, ANY_SCALE, ANY_SECONDARY,
+};
+use super::{Query, RankOptions, RankedItem};
+
+impl Index {
+    /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
+    /// (stems, synonyms, typo fixes); each spelling's hit weighs by its rarity in the catalog
+    /// (idf), so rare words such as `ruler` outweigh common ones such as `editor`, and a group
+    /// counts its best spelling once per item.
+    /// Cost: one pass over the catalog per spelling, a handful per word.
+    pub(super) fn rank_any(
+        &self,
+        query: &Query,
+        options: &RankOptions,
+        recent_pos: &HashMap<&str, usize>,
+        limit: usize,
+    ) -> Vec<RankedItem> {
+        let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+        let mut groups = solidus_lexicon::vocabulary::expand(
+            &words,
+            |w| self.starts_a_word(w),
+            |w| self.is_word(w),
+            &self.postings.words,
+        );
+        groups.extend(solidus_lexicon::vocabulary::described_parts(&words));
+        let n = self.entries.len();
+        let allowed: Vec<bool> = self
+            .items
+            .iter()
+            .map(|item| options.kinds.is_empty() || options.kinds.contains(&item.kind))
+            .collect();
+        let mut totals = vec![0f64; n];
+        let mut spellings: Vec<&str> = Vec::new();
+        let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
+        // One spelling's hits, and the items it touched: the postings visit few items, so only
+        // those are read and reset, never the whole catalog per spelling.
+        let mut hits = vec![0u32; n];
+        let mut touched: Vec<usize> = Vec::new();
+        let mut best = vec![0f64; n];
+        let mut in_group: Vec<usize> = Vec::new();
+        for group in &groups {
+            // Each spelling weighs by its own rarity: a rare synonym says more than a common one
+            // (`enabled` for `hide`), which a weight for the whole group would blur.
+            for (spelling, weight) in &group.alternatives {
+                spellings.push(spelling);
+                let weight = u32::from(*weight);
+                let mut record = |i: usize, quality: u32| {
+                    if allowed[i] {
+                        if hits[i] == 0 {
+                            touched.push(i);
+                        }
+                        hits[i] = hits[i].max(quality * weight / 100);
+                    }
+                };
+                if spelling.contains(' ') {
+                    // A quoted phrase: rare, so a scan of the catalog is affordable.
+                    let mask = char_mask(spelling);
+                    let secondary = self.secondary_hits(spelling);
+                    for (i, entry) in self.entries.iter().enumerate() {
+                        if let Some(m) = self.match_phrase(entry, spelling, mask, secondary[i]) {
+                            record(
+                                i,
+                                if m.tier == Tier::Secondary {
+                                    ANY_SECONDARY
+                                } else {
+                                    ANY_IN_NAME
+                                },
+                            );
+                        }
+                    }
+                } else {
+                    self.postings.for_prefix(spelling, |i, place, _| {
+                        record(
+                            i as usize,
+                            if place == IN_NAME {
+                                ANY_IN_NAME
+                            } else {
+                                ANY_IN_CATEGORY_OR_ID
+                            },
+                        )
+                    });
+                    self.postings
+                        .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+                }
+                let rarity = idf(touched.len());
+                for &i in &touched {
+                    if best[i] == 0.0 {
+                        in_group.push(i);
+                    }
+                    best[i] = best[i].max(rarity * f64::from(hits[i]));
+                    hits[i] = 0;
+                }
+                touched.clear();
+            }
+            for &i in &in_group {
+                totals[i] += best[i];
+                best[i] = 0.0;
+            }
+            in_group.clear();
+        }
+        // Every score but the name coverage first; coverage adds at most `ANY_COVERAGE`, so an
+        // item whose score without it trails the `limit`-th best by more than that cannot reach
+        // the list, and its title words need not be read. The list is the same, at a fraction
+        // of the cost when a common word ("editor", "all") touches most of the catalog.
+        let mut scored: Vec<(i64, usize)> = Vec::new();
+        for (i, total) in totals.iter().enumerate() {
+            if *total <= 0.0 {
+                continue;
+            }
+            let mut score =
+                (total * ANY_SCALE) as i64 + i64::from(self.entries[i].prior) / ANY_PRIOR_DIVISOR;
+            if let Some(&pos) = recent_pos.get(self.items[i].id.as_str()) {
+                score += score::recency(pos) / ANY_RECENT_DIVISOR;
+            }
+            scored.push((score, i));
+        }
+        let floor = if scored.len() > limit {
+            let mut bases: Vec<i64> = scored.iter().map(|&(s, _)| s).collect();
+            let (_, nth, _) = bases.select_nth_unstable_by(limit - 1, |a, b| b.cmp(a));
+            *nth - ANY_COVERAGE
+        } else {
+            i64::MIN
+        };
+        scored.retain_mut(|(score, i)| {
+            if *score < floor {
+                return false;
+            }
+            // Among items matching the same words, the one whose name is mostly those words wins.
+            let (covered, names) = self.name_coverage(&self.entries[*i], &spellings);
+            *score += score::coverage(ANY_COVERAGE, covered, names);
+            true
+        });
+        // Spellings hit word starts only, so only word starts are marked: a synonym's letters
+        // scattered over a title would mark what did not match, and cost a fuzzy pass per row.
+        self.top(scored, limit, recent_pos, &spellings, Letters::WordStarts)
+    }
+
+    /// Whether some word of the catalog starts with `prefix`.
+    fn starts_a_word(&self, prefix: &str) -> bool {
+        !self.postings.prefix_range(prefix).is_empty()
+    }
+
+    /// Whether `word` is a word of some title or id (descriptions mention ids such as
+    /// `fontsize`, which must not stop a compound from being split).
+    fn is_word(&self, word: &str) -> bool {
+        self.postings.is_name_word(word)
+    }
+}

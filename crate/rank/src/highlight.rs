@@ -1,0 +1,55 @@
+//! Highlights: which characters of a title the query words matched, in UTF-16 ranges.
+
+use fuzzy_matcher::FuzzyMatcher;
+
+use super::index::Index;
+use solidus_model::text::utf16_ranges;
+
+/// Which letters a word may mark when it starts no title word.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Letters {
+    /// Its letters in order, as the popup's fuzzy matching found them.
+    Fuzzy,
+    /// None: the request ranker matches word starts only.
+    WordStarts,
+}
+
+impl Index {
+    pub(super) fn highlights(
+        &self,
+        index: usize,
+        words: &[&str],
+        letters: Letters,
+    ) -> Vec<[u32; 2]> {
+        let entry = &self.entries[index];
+        let title = &self.items[index].title;
+        if !entry.lower_keeps_length {
+            return Vec::new();
+        }
+        let mut chars: Vec<usize> = Vec::new();
+        for word in words {
+            let len = word.chars().count();
+            if let Some((_, start)) = self.title_words(entry).find(|(w, _)| w.starts_with(*word)) {
+                chars.extend(start..start + len);
+                continue;
+            }
+            if word.contains(' ') {
+                let title = self.title_lower(entry);
+                if let Some(byte) = title.find(*word) {
+                    let start = title[..byte].chars().count();
+                    chars.extend(start..start + len);
+                }
+                continue;
+            }
+            if letters == Letters::WordStarts {
+                continue;
+            }
+            if let Some((_, indices)) = self.matcher.fuzzy_indices(title, word) {
+                if indices.len() == len {
+                    chars.extend(indices);
+                }
+            }
+        }
+        utf16_ranges(title, &chars)
+    }
+}

@@ -1,0 +1,548 @@
+//! The index: the catalog's items with the lowercase texts, words and bits ranking reads.
+
+use fuzzy_matcher::skim::SkimMatcherV2;
+
+use super::postings::{Postings, IN_CATEGORY, IN_ID, IN_NAME};
+use super::prefilter::{char_bit, char_mask, first_pair_bit_or_none, pair_bits};
+use super::score;
+use solidus_model::item::Item;
+use solidus_model::text::id_words;
+
+/// A run of the index's text arena.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    pub(super) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// A title word: its lowercase text in the arena and the char where it starts in the title.
+/// u16 fields keep it at 8 bytes; a word past char 65,535 of a title is not indexed.
+#[derive(Clone, Copy, Debug)]
+struct TitleWord {
+    start: u32,
+    len: u16,
+    title_char: u16,
+}
+
+/// What ranking needs of one item. Texts live in the index's arena, which saves one
+/// allocation per text (the catalog's 20,000-item case counts every byte of wasm memory).
+pub(super) struct Entry {
+    /// The title, lowercase.
+    pub(super) title: Span,
+    /// Byte in the lowercase title where the name after a leading `Category: ` starts.
+    pub(super) name_start: u32,
+    /// Command id or setting key, lowercase.
+    pub(super) ident: Span,
+    pub(super) slash: Option<Span>,
+    /// Keywords, description, enum values and their descriptions, lowercase, space-joined;
+    /// only quoted phrases read it; single words go through the postings.
+    pub(super) secondary: Span,
+    /// The title words are `words[first_word..first_word + word_count]`.
+    pub(super) first_word: u32,
+    pub(super) word_count: u16,
+    /// How many title words belong to a leading `Category: `, which matches but is not the name.
+    pub(super) category_words: u16,
+    /// Whether lowercasing kept the title's length in chars, so highlight offsets still fit.
+    pub(super) lower_keeps_length: bool,
+    /// The title was read off the id (VS Code gives none, and no slash name came with a
+    /// hand-written one): its words are the id's, a guess at a name rather than one shown.
+    pub(super) guessed_title: bool,
+    /// Bits of the characters of the title and the id: a word with a character outside them
+    /// matches neither fuzzily in the title nor inside the id.
+    pub(super) mask: u64,
+    /// Bits of the first character of each title word; a good fuzzy match starts at one.
+    pub(super) initials: u64,
+    /// Hashed bits of every pair of neighbouring letters in the title and in the id: a word
+    /// whose first pair is missing cannot match in a run there, without searching.
+    pub(super) ident_pairs: u64,
+    /// Pair bits of the first two chars of each title word: a fuzzy match worth showing starts
+    /// a word with at least two of its letters.
+    pub(super) start_pairs: u64,
+    /// A small, query-independent bonus for items people reach for often: commands with a
+    /// default keybinding or a friendly slash name, and top-level settings over nested ones.
+    pub(super) prior: i32,
+}
+
+/// The catalog indexed for ranking. Cost: built once per catalog, a few hundred bytes per item,
+/// most of it lowercase text; ranking then allocates only for the results it returns.
+pub struct Index {
+    pub(super) items: Vec<Item>,
+    pub(super) entries: Vec<Entry>,
+    /// Every entry's lowercase texts, end to end.
+    pub(super) text: String,
+    /// Title words of every entry, in entry order.
+    words: Vec<TitleWord>,
+    /// Word starts in titles and ids, and secondary words, for both modes; the word list
+    /// also serves typo fixes and compound splitting of request words.
+    pub(super) postings: Postings,
+    pub(super) matcher: SkimMatcherV2,
+    /// Item positions sorted by id, for lookups by id without a copy of every id.
+    by_id: Vec<u32>,
+    /// Each item's place in title-then-id order: ties in score are broken by comparing two
+    /// numbers instead of two titles, which the ranking's sort did thousands of times a query.
+    pub(super) title_order: Vec<u32>,
+}
+
+impl Index {
+    pub fn new(items: Vec<Item>) -> Index {
+        // Lowercasing rarely changes lengths; the estimate saves the arena most regrowths.
+        let estimate: usize = items.iter().map(text_estimate).sum();
+        let mut text = String::with_capacity(estimate);
+        let mut words = Vec::new();
+        let mut entries: Vec<Entry> = Vec::with_capacity(items.len());
+        for item in &items {
+            entries.push(entry_for(item, &mut text, &mut words));
+        }
+        text.shrink_to_fit();
+        words.shrink_to_fit();
+        let postings = Postings::build(
+            items.len(),
+            |i, f| {
+                let entry = &entries[i];
+                let first = entry.first_word as usize;
+                for (w, word) in words[first..first + entry.word_count as usize]
+                    .iter()
+                    .enumerate()
+                {
+                    let place = if w >= entry.category_words as usize {
+                        IN_NAME
+                    } else {
+                        IN_CATEGORY
+                    };
+                    f(
+                        &text[word.start as usize..word.start as usize + word.len as usize],
+                        place,
+                    );
+                }
+                for word in id_words(ident_source(&items[i])) {
+                    f(&word, IN_ID);
+                }
+                // VS Code's own search words for a setting (`tooltip` for Editor › Hover:
+                // Enabled) are other names for it, as good as its id's words.
+                if items[i].kind == solidus_model::ItemKind::Setting && !items[i].from_workspace {
+                    for keyword in &items[i].keywords {
+                        for word in id_words(keyword) {
+                            f(&word, IN_ID);
+                        }
+                    }
+                }
+            },
+            |i| &text[entries[i].secondary.range()],
+        );
+        let mut by_id: Vec<u32> = (0..items.len() as u32).collect();
+        by_id.sort_unstable_by(|&a, &b| items[a as usize].id.cmp(&items[b as usize].id));
+        let mut by_title: Vec<u32> = (0..items.len() as u32).collect();
+        by_title.sort_unstable_by(|&a, &b| {
+            let (a, b) = (&items[a as usize], &items[b as usize]);
+            a.title.cmp(&b.title).then_with(|| a.id.cmp(&b.id))
+        });
+        let mut title_order = vec![0u32; items.len()];
+        for (place, &i) in by_title.iter().enumerate() {
+            title_order[i as usize] = place as u32;
+        }
+        Index {
+            items,
+            entries,
+            text,
+            words,
+            postings,
+            matcher: SkimMatcherV2::default().ignore_case(),
+            by_id,
+            title_order,
+        }
+    }
+
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Item> {
+        self.position(id).map(|i| &self.items[i])
+    }
+
+    /// Where the item with this id sits. Cost: a binary search.
+    pub(super) fn position(&self, id: &str) -> Option<usize> {
+        self.by_id
+            .binary_search_by(|&i| self.items[i as usize].id.as_str().cmp(id))
+            .ok()
+            .map(|at| self.by_id[at] as usize)
+    }
+
+    /// Hands the items back, dropping the index around them.
+    pub fn into_items(self) -> Vec<Item> {
+        self.items
+    }
+
+    pub(super) fn title_lower(&self, entry: &Entry) -> &str {
+        &self.text[entry.title.range()]
+    }
+
+    pub(super) fn name_lower(&self, entry: &Entry) -> &str {
+        &self.title_lower(entry)[entry.name_start as usize..]
+    }
+
+    pub(super) fn ident(&self, entry: &Entry) -> &str {
+        &self.text[entry.ident.range()]
+    }
+
+    pub(super) fn slash(&self, entry: &Entry) -> Option<&str> {
+        entry.slash.map(|s| &self.text[s.range()])
+    }
+
+    /// Each title word, lowercase, with the char where it starts in the title.
+    pub(super) fn title_words<'a>(
+        &'a self,
+        entry: &Entry,
+    ) -> impl DoubleEndedIterator<Item = (&'a str, usize)> + ExactSizeIterator + Clone + 'a {
+        let first = entry.first_word as usize;
+        self.words[first..first + entry.word_count as usize]
+            .iter()
+            .map(|w| {
+                let start = w.start as usize;
+                (
+                    &self.text[start..start + w.len as usize],
+                    w.title_char as usize,
+                )
+            })
+    }
+
+    /// How many of the entry's name words start with one of `words`, and how many name
+    /// words it has: the popup and the shortlist both prefer a name that is mostly the query.
+    pub(super) fn name_coverage(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
+        let covered = self
+            .name_words(entry)
+            .filter(|(w, _)| words.iter().any(|q| w.starts_with(q)))
+            .count();
+        (covered, self.name_words(entry).len())
+    }
+
+    /// The title words after a leading category.
+    pub(super) fn name_words<'a>(
+        &'a self,
+        entry: &Entry,
+    ) -> impl ExactSizeIterator<Item = (&'a str, usize)> + 'a {
+        self.title_words(entry).skip(entry.category_words as usize)
+    }
+}
+
+/// The command id, setting key or item id that ranking reads as the item's identifier.
+fn ident_source(item: &Item) -> &str {
+    item.command
+        .as_deref()
+        .or(item.key.as_deref())
+        .unwrap_or(&item.id)
+}
+
+/// Bytes an entry's texts take before lowercasing.
+fn text_estimate(item: &Item) -> usize {
+    let mut n = 2 * item.title.len() + ident_source(item).len();
+    n += item.keywords.iter().map(|k| k.len() + 1).sum::<usize>();
+    n += solidus_lexicon::notes::for_item(item).map_or(0, |note| note.len() + 1);
+    if let Some(schema) = &item.setting {
+        n += schema.description.len() + 1;
+        n += schema
+            .enum_values
+            .iter()
+            .filter_map(|v| v.as_str())
+            .map(|s| s.len() + 1)
+            .sum::<usize>();
+        n += schema
+            .enum_descriptions
+            .iter()
+            .map(|d| d.len() + 1)
+            .sum::<usize>();
+    }
+    n
+}
+
+/// Appends `s` to the arena and returns where it went.
+fn push_text(text: &mut String, s: &str) -> Span {
+    let start = text.len() as u32;
+    text.push_str(s);
+    Span {
+        start,
+        len: s.len() as u32,
+    }
+}
+
+fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entry {
+    // Lowercase char by char, like query words; remember where the name starts.
+    let name_char = item
+        .title
+        .find(": ")
+        .map(|byte| item.title[..byte + 2].chars().count());
+    let title_start = text.len();
+    let mut name_start = 0;
+    let mut title_chars = 0;
+    for (i, c) in item.title.chars().enumerate() {
+        if Some(i) == name_char {
+            name_start = text.len() - title_start;
+        }
+        text.extend(c.to_lowercase());
+        title_chars = i + 1;
+    }
+    let title = Span {
+        start: title_start as u32,
+        len: (text.len() - title_start) as u32,
+    };
+    if name_char.is_some_and(|c| c >= title_chars) {
+        name_start = title.len as usize;
+    }
+    // Lowercasing may change the char count for a few scripts; then highlights fall back to none.
+    let lower_keeps_length = text[title.range()].chars().count() == title_chars;
+    let first_word = words.len() as u32;
+    let mut category_words = 0;
+    for (word, start) in words_with_offsets(&item.title) {
+        let (Ok(len), Ok(title_char)) = (u16::try_from(word.len()), u16::try_from(start)) else {
+            continue;
+        };
+        if name_char.is_some_and(|c| start < c) {
+            category_words += 1;
+        }
+        // A word is almost always a piece of the lowercase title; point there when it is.
+        let at = match text[title.range()].find(&word) {
+            Some(at) => title.start + at as u32,
+            None => push_text(text, &word).start,
+        };
+        words.push(TitleWord {
+            start: at,
+            len,
+            title_char,
+        });
+    }
+    let word_count = (words.len() - first_word as usize) as u16;
+    let ident = push_text(text, &ident_source(item).to_lowercase());
+    // Every slash name the item answers to (a slash command's `<tool>.<name>` too), space-joined:
+    // a name never holds a space.
+    let slash_names: Vec<String> = item
+        .keywords
+        .iter()
+        .filter_map(|k| k.strip_prefix('/'))
+        .map(str::to_lowercase)
+        .collect();
+    let slash = (!slash_names.is_empty()).then(|| push_text(text, &slash_names.join(" ")));
+    let secondary_start = text.len();
+    // Newlines become spaces so a phrase never spans two lines of a description.
+    let push_lower = |text: &mut String, s: &str| {
+        text.extend(
+            s.chars()
+                .flat_map(char::to_lowercase)
+                .map(|c| if c == '\n' { ' ' } else { c }),
+        );
+        text.push(' ');
+    };
+    for keyword in &item.keywords {
+        push_lower(text, keyword);
+    }
+    // A note gives the everyday words VS Code's title and description lack.
+    if let Some(note) = solidus_lexicon::notes::for_item(item) {
+        push_lower(text, note);
+    }
+    if let Some(schema) = &item.setting {
+        push_lower(text, &schema.description);
+        for value in &schema.enum_values {
+            if let Some(s) = value.as_str() {
+                push_lower(text, &id_words(s).join(" "));
+            }
+        }
+        for d in &schema.enum_descriptions {
+            push_lower(text, d);
+        }
+    }
+    let secondary = Span {
+        start: secondary_start as u32,
+        len: (text.len() - secondary_start) as u32,
+    };
+    let title_lower = &text[title.range()];
+    let ident_lower = &text[ident.range()];
+    // Secondary text is reached through the postings (and a phrase's scan), never fuzzily,
+    // so its letters stay out of the mask: they let entries through to fuzzy and id checks
+    // that cannot match there.
+    let mask = char_mask(title_lower) | char_mask(ident_lower);
+    let guessed_title = item.derived_title && slash.is_none();
+    let prior = score::prior(
+        item.global_keybinding || slash.is_some(),
+        guessed_title,
+        item.key.as_deref(),
+    );
+    let title_words = &words[first_word as usize..];
+    let word_text = |w: &TitleWord| &text[w.start as usize..w.start as usize + w.len as usize];
+    let initials = title_words
+        .iter()
+        .filter_map(|w| word_text(w).chars().next())
+        .fold(0, |m, c| m | char_bit(c));
+    let start_pairs = title_words
+        .iter()
+        .fold(0, |bits, w| bits | first_pair_bit_or_none(word_text(w)));
+    let ident_pairs = pair_bits(ident_lower);
+    Entry {
+        title,
+        name_start: name_start as u32,
+        ident,
+        slash,
+        secondary,
+        first_word,
+        word_count,
+        category_words,
+        lower_keeps_length,
+        guessed_title,
+        mask,
+        initials,
+        ident_pairs,
+        start_pairs,
+        prior,
+    }
+}
+
+pub(super) fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut start = 0;
+    let mut prev: Option<char> = None;
+    for (i, c) in title.chars().enumerate() {
+        let hump = prev.is_some_and(|p| p.is_lowercase()) && c.is_uppercase();
+        if (!c.is_alphanumeric() || hump) && !current.is_empty() {
+            out.push((std::mem::take(&mut current), start));
+        }
+        if c.is_alphanumeric() {
+            if current.is_empty() {
+                start = i;
+            }
+            current.extend(c.to_lowercase());
+        }
+        prev = Some(c);
+    }
+    if !current.is_empty() {
+        out.push((current, start));
+    }
+    out
+}
+
+#[cfg(test)]
+mod arena_tests {
+    use super::*;
+    use crate::{parse_query, RankOptions};
+    use solidus_model::item::{Effect, ItemKind};
+
+    fn command(id: &str, title: &str) -> Item {
+        Item {
+            id: format!("command:{id}"),
+            kind: ItemKind::Command,
+            title: title.to_string(),
+            keywords: vec!["Größe".to_string()],
+            source: "core".to_string(),
+            risk: Effect::Safe,
+            command: Some(id.to_string()),
+            ..Item::default()
+        }
+    }
+
+    /// A VS Code command's note is searched with its description words; a workspace item that
+    /// reuses the command's id keeps only its own text (workspace text is data of its own).
+    #[test]
+    fn a_command_note_joins_the_secondary_text_of_vscode_commands_only() {
+        let id = solidus_lexicon::notes::noted_commands()
+            .min()
+            .expect("the table has notes");
+        let note = solidus_lexicon::notes::command(id).unwrap().to_lowercase();
+        let mut borrowed = command(id, "Borrowed");
+        borrowed.from_workspace = true;
+        let index = Index::new(vec![command(id, "Noted"), borrowed]);
+        let secondary = |entry: &Entry| index.text[entry.secondary.range()].to_string();
+        assert!(secondary(&index.entries[0]).contains(&note));
+        assert!(!secondary(&index.entries[1]).contains(&note));
+    }
+
+    /// Titles whose lowercase is longer than they are (`İ`) share the arena with plain ones;
+    /// every text and word must still come back whole, and lookups by id still work.
+    #[test]
+    fn texts_and_words_survive_the_arena() {
+        let index = Index::new(vec![
+            command("a.straße", "İstanbul: Straße Öffnen"),
+            command("b.wordWrap", "View: Toggle Word Wrap"),
+        ]);
+        let first = &index.entries[0];
+        assert_eq!(index.title_lower(first), "i̇stanbul: straße öffnen");
+        assert_eq!(index.name_lower(first), "straße öffnen");
+        let words: Vec<(&str, usize)> = index.title_words(first).collect();
+        assert_eq!(words, [("i̇stanbul", 0), ("straße", 10), ("öffnen", 17)]);
+        assert!(!first.lower_keeps_length);
+        let second = &index.entries[1];
+        assert_eq!(index.ident(second), "b.wordwrap");
+        assert_eq!(index.name_words(second).len(), 3);
+        assert_eq!(
+            index.get("command:b.wordWrap").map(|i| i.title.as_str()),
+            Some("View: Toggle Word Wrap")
+        );
+        assert!(index.get("command:b.wordwrap").is_none());
+        // Postings: a title word, an id word and a keyword all find their entry.
+        let top = |q: &str| {
+            index
+                .rank(&parse_query(q), &RankOptions::default())
+                .first()
+                .map(|r| index.items()[r.index].id.clone())
+        };
+        assert_eq!(top("straße").as_deref(), Some("command:a.straße"));
+        assert_eq!(top("wordwr").as_deref(), Some("command:b.wordWrap"));
+        assert_eq!(top("toggle wrap").as_deref(), Some("command:b.wordWrap"));
+        let ranked = index.rank(&parse_query("größe"), &RankOptions::default());
+        assert_eq!(
+            ranked.len(),
+            2,
+            "the keyword is in both entries' secondary text"
+        );
+        let highlights = index.rank(&parse_query("wrap"), &RankOptions::default());
+        assert_eq!(highlights[0].highlights, vec![[18, 22]]);
+    }
+
+    /// The popup's `#` with nothing after it lists the scripts: recent ones first, then the
+    /// rest in catalog order; an empty query without a filter still lists recent items only.
+    #[test]
+    fn an_empty_query_with_a_kind_filter_lists_that_kind() {
+        let mut items = vec![command("a", "Alpha")];
+        for name in ["build", "test", "lint"] {
+            let mut script = command(name, name);
+            script.id = format!("script:{name}");
+            script.kind = ItemKind::Script;
+            items.push(script);
+        }
+        let index = Index::new(items);
+        let ids = |options: &RankOptions| -> Vec<String> {
+            index
+                .rank(&parse_query(""), options)
+                .iter()
+                .map(|r| index.items()[r.index].id.clone())
+                .collect()
+        };
+        let recent = vec!["script:lint".to_string(), "command:a".to_string()];
+        let scripts = RankOptions {
+            kinds: vec![ItemKind::Script],
+            recent: recent.clone(),
+            limit: 10,
+            ..Default::default()
+        };
+        assert_eq!(
+            ids(&scripts),
+            ["script:lint", "script:build", "script:test"]
+        );
+        assert_eq!(
+            ids(&RankOptions {
+                limit: 2,
+                ..scripts
+            }),
+            ["script:lint", "script:build"]
+        );
+        let unfiltered = RankOptions {
+            recent,
+            limit: 10,
+            ..Default::default()
+        };
+        assert_eq!(ids(&unfiltered), ["script:lint", "command:a"]);
+    }
+}

@@ -1,0 +1,328 @@
+//! Matching: which entries every query word matches, and how well (the popup's `all` mode;
+//! quoted phrases for both modes).
+
+use fuzzy_matcher::FuzzyMatcher;
+
+use super::index::{Entry, Index};
+use super::postings::IN_ID;
+use super::prefilter::{char_bit, char_mask, first_pair_bit};
+use super::score::{self, Tier, ID_SUBSTRING, MIN_INNER_LEN};
+
+/// How one query word matched one entry.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WordMatch {
+    pub(super) tier: Tier,
+    pub(super) score: i64,
+}
+
+impl WordMatch {
+    /// A `len`-char word starting a keyword, description or enum value word.
+    fn secondary(len: i64) -> WordMatch {
+        WordMatch {
+            tier: Tier::Secondary,
+            score: score::secondary(len),
+        }
+    }
+}
+
+/// What all words of a query matched in one entry.
+pub(super) struct AllMatch {
+    pub(super) score: i64,
+    pub(super) lowest: Tier,
+}
+
+impl Index {
+    /// `all` mode: the entries every word matches, with summed word scores and the weakest
+    /// tier. Word starts come from the postings; only entries still in the running are
+    /// checked for fuzzy and substring matches, and the most selective word goes first, so
+    /// one word at most pays for a pass over the catalog.
+    pub(super) fn match_all(
+        &self,
+        words: &[&str],
+        allowed: &dyn Fn(usize) -> bool,
+        limit: usize,
+    ) -> Vec<(usize, AllMatch)> {
+        let n = self.entries.len();
+        // Strong hits (word starts, description words) per word, from the postings.
+        let mut strong: Vec<Vec<Option<WordMatch>>> = Vec::with_capacity(words.len());
+        for word in words {
+            let len = word.chars().count() as i64;
+            let mut hits: Vec<Option<WordMatch>> = vec![None; n];
+            if word.contains(' ') {
+                // A quoted phrase: rare, so a scan is affordable.
+                let mask = char_mask(word);
+                let secondary = self.secondary_hits(word);
+                for (i, entry) in self.entries.iter().enumerate() {
+                    hits[i] = self.match_phrase(entry, word, mask, secondary[i]);
+                }
+                strong.push(hits);
+                continue;
+            }
+            self.postings.for_secondary_prefix(word, |i| {
+                hits[i as usize] = Some(WordMatch::secondary(len));
+            });
+            self.postings.for_prefix(word, |i, place, exact| {
+                let score = match place {
+                    IN_ID => score::id_word_start(len),
+                    _ => score::title_word_start(len, exact),
+                };
+                let slot = &mut hits[i as usize];
+                if slot
+                    .as_ref()
+                    .is_none_or(|m| m.tier < Tier::WordStart || m.score < score)
+                {
+                    *slot = Some(WordMatch {
+                        tier: Tier::WordStart,
+                        score,
+                    });
+                }
+            });
+            strong.push(hits);
+        }
+        // Fuzzy and description matches rank a whole tier below entries where every word starts
+        // a word, so when there are enough of those the rest can never make the list. Word
+        // scores stay far below a tier for short queries, which keeps this exact.
+        if words.len() <= 4 && !words.iter().any(|w| w.contains(' ')) {
+            let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == Tier::WordStart);
+            let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
+            for i in (0..n).filter(|&i| strong.iter().all(|hits| starts(&hits[i])) && allowed(i)) {
+                let score = strong
+                    .iter()
+                    .filter_map(|hits| hits[i].map(|m| m.score))
+                    .sum();
+                every_word_starts.push((
+                    i,
+                    AllMatch {
+                        score,
+                        lowest: Tier::WordStart,
+                    },
+                ));
+            }
+            if every_word_starts.len() >= limit {
+                return every_word_starts;
+            }
+        }
+        let mut order: Vec<usize> = (0..words.len()).collect();
+        order.sort_by_key(|&w| strong[w].iter().filter(|m| m.is_some()).count());
+        let mut candidates: Vec<(usize, AllMatch)> = Vec::new();
+        for (step, &w) in order.iter().enumerate() {
+            let word = words[w];
+            let len = word.chars().count() as i64;
+            let mask = char_mask(word);
+            let pair = first_pair_bit(word);
+            let check = |i: usize| -> Option<WordMatch> {
+                let strong_hit = strong[w][i];
+                if let Some(m) = strong_hit {
+                    if m.tier == Tier::WordStart || word.contains(' ') {
+                        return Some(m);
+                    }
+                }
+                let entry = &self.entries[i];
+                if entry.mask & mask != mask {
+                    return strong_hit;
+                }
+                if entry.start_pairs & pair != 0 {
+                    if let Some(m) = self.fuzzy_title(entry, &self.items[i].title, word, len) {
+                        return Some(m);
+                    }
+                }
+                if strong_hit.is_some() {
+                    return strong_hit;
+                }
+                if entry.ident_pairs & pair == 0 {
+                    return None;
+                }
+                self.id_substring(entry, word, len)
+            };
+            if step == 0 {
+                for (i, entry) in self.entries.iter().enumerate() {
+                    // The tests `check` starts with, inline: most entries fail them, and the
+                    // pass over the catalog stays tight.
+                    if strong[w][i].is_none()
+                        && (entry.mask & mask != mask
+                            || (entry.start_pairs | entry.ident_pairs) & pair == 0)
+                    {
+                        continue;
+                    }
+                    if allowed(i) {
+                        if let Some(m) = check(i) {
+                            candidates.push((
+                                i,
+                                AllMatch {
+                                    score: m.score,
+                                    lowest: m.tier,
+                                },
+                            ));
+                        }
+                    }
+                }
+            } else {
+                candidates.retain_mut(|(i, matched)| match check(*i) {
+                    Some(m) => {
+                        matched.score += m.score;
+                        matched.lowest = matched.lowest.min(m.tier);
+                        true
+                    }
+                    None => false,
+                });
+            }
+            if candidates.is_empty() {
+                break;
+            }
+        }
+        candidates
+    }
+
+    /// A fuzzy match of `word` in the title, when it is plausible enough to ask skim.
+    fn fuzzy_title(&self, entry: &Entry, title: &str, word: &str, len: i64) -> Option<WordMatch> {
+        let first = word.chars().next().map(char_bit).unwrap_or(0);
+        if len < MIN_INNER_LEN
+            || entry.initials & first == 0
+            || word.contains(' ')
+            || !plausible_fuzzy(word, self.title_words(entry).map(|(w, _)| w))
+        {
+            return None;
+        }
+        let skim = self.matcher.fuzzy_match(title, word)?;
+        score::fuzzy(skim, len).map(|score| WordMatch {
+            tier: Tier::Fuzzy,
+            score,
+        })
+    }
+
+    /// For each entry, whether `word` starts a word somewhere in its secondary text.
+    /// Cost: a binary search in the vocabulary plus the postings of the matching words.
+    pub(super) fn secondary_hits(&self, word: &str) -> Vec<bool> {
+        let mut hits = vec![false; self.entries.len()];
+        if word.contains(' ') {
+            // A quoted phrase: scan the texts themselves, which is rare enough to afford.
+            for (hit, entry) in hits.iter_mut().zip(&self.entries) {
+                *hit = self.text[entry.secondary.range()].contains(word);
+            }
+            return hits;
+        }
+        self.postings
+            .for_secondary_prefix(word, |i| hits[i as usize] = true);
+        hits
+    }
+
+    /// A quoted phrase in one entry: found in the title it counts as a word start, then in the
+    /// secondary text, then inside the id. Only phrases come here (a phrase cannot start a
+    /// single title word, nor be fuzzy); single words go through the postings.
+    pub(super) fn match_phrase(
+        &self,
+        entry: &Entry,
+        phrase: &str,
+        mask: u64,
+        secondary_hit: bool,
+    ) -> Option<WordMatch> {
+        debug_assert!(phrase.contains(' '), "single words go through the postings");
+        let len = phrase.chars().count() as i64;
+        // Neither the title nor the id holds every letter: only the secondary text can.
+        if entry.mask & mask != mask {
+            return secondary_hit.then(|| WordMatch::secondary(len));
+        }
+        if self.title_lower(entry).contains(phrase) {
+            return Some(WordMatch {
+                tier: Tier::WordStart,
+                score: score::title_word_start(len, false),
+            });
+        }
+        if secondary_hit {
+            return Some(WordMatch::secondary(len));
+        }
+        self.id_substring(entry, phrase, len)
+    }
+
+    /// `word` inside the id or key, when it is long enough to mean something there.
+    fn id_substring(&self, entry: &Entry, word: &str, len: i64) -> Option<WordMatch> {
+        (len >= MIN_INNER_LEN && self.ident(entry).contains(word)).then_some(WordMatch {
+            tier: Tier::Secondary,
+            score: ID_SUBSTRING,
+        })
+    }
+}
+
+/// The fuzzy matches people mean: the word read as prefixes of title words in order
+/// (`fosi` → Font Size, `tgwr` → Toggle Word Wrap) with its first two letters starting a
+/// word, or as one title word with letters left out (`comit` → Commit). Cheap, so skim
+/// only scores candidates that pass.
+fn plausible_fuzzy<'a>(word: &str, title_words: impl Iterator<Item = &'a str> + Clone) -> bool {
+    // Bytes, not chars: a prefix in chars is a prefix in bytes, and skim makes the real call.
+    let chars = word.as_bytes();
+    const MAX: usize = 64;
+    if chars.len() < 2 || chars.len() > MAX {
+        return false;
+    }
+    // One word with letters left out.
+    for w in title_words.clone() {
+        let w = w.as_bytes();
+        if w.len() >= 2 && w[0] == chars[0] && w[1] == chars[1] && {
+            let mut rest = w.iter();
+            chars.iter().all(|n| rest.any(|h| h == n))
+        } {
+            return true;
+        }
+    }
+    // Prefix chunks: `reach[i]` is one past the first title word a match of `chars[..i]` may
+    // continue from (0 = not reachable).
+    let mut reach = [0usize; MAX + 1];
+    reach[0] = 1;
+    for i in 0..chars.len() {
+        if reach[i] == 0 {
+            continue;
+        }
+        let from = reach[i] - 1;
+        for (k, w) in title_words.clone().enumerate().skip(from) {
+            let run = w
+                .as_bytes()
+                .iter()
+                .zip(&chars[i..])
+                .take_while(|(a, b)| a == b)
+                .count();
+            // The first chunk must be two letters long; later ones may be one (an initial).
+            let shortest = if i == 0 { 2 } else { 1 };
+            for end in shortest..=run {
+                let slot = &mut reach[i + end];
+                if *slot == 0 || *slot > k + 2 {
+                    *slot = k + 2;
+                }
+            }
+        }
+    }
+    reach[chars.len()] != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::words_with_offsets;
+
+    fn words(title: &str) -> Vec<String> {
+        words_with_offsets(title)
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect()
+    }
+
+    fn plausible_fuzzy_in(word: &str, words: &[String]) -> bool {
+        plausible_fuzzy(word, words.iter().map(String::as_str))
+    }
+
+    #[test]
+    fn fuzzy_gate_accepts_word_prefix_chunks_and_in_word_omissions() {
+        assert!(plausible_fuzzy_in("fosi", &words("Editor: Font Size")));
+        assert!(
+            !plausible_fuzzy_in("tgwr", &words("View: Toggle Word Wrap")),
+            "tg is not a prefix of toggle"
+        );
+        assert!(plausible_fuzzy_in(
+            "towowr",
+            &words("View: Toggle Word Wrap")
+        ));
+        assert!(plausible_fuzzy_in("comit", &words("Git: Commit")));
+        // Letters scattered across a word's middle are noise, not a match.
+        assert!(!plausible_fuzzy_in("tab", &words("Start Debugging")));
+        assert!(!plausible_fuzzy_in("x", &words("Extensions")));
+    }
+}
