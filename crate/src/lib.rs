@@ -9,7 +9,7 @@ pub use solidus_guard as risk;
 pub use solidus_lexicon::{glossary, notes, thesaurus, thesaurus_actions, vocabulary};
 pub use solidus_model::{args, effect, hidden, item, jsonc, schema, text};
 pub use solidus_rank as rank;
-pub use solidus_session::{input, merge};
+pub use solidus_session::{input, merge, session};
 pub use solidus_sources::{catalog, project, slash};
 
 #[cfg(target_arch = "wasm32")]

@@ -3,13 +3,13 @@
 use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use crate::catalog::{build_catalog, CatalogSources, CatalogStats, Warning};
-use crate::input::{parse_input, Input};
-use crate::item::Item;
-use crate::rank::{parse_plain, Index, Mode, Query, RankOptions};
+use crate::catalog::CatalogSources;
+use crate::input::parse_input;
+use crate::project::ProjectInput;
+use crate::session::{CheckSettingParams, PrepareDoParams, RankParams, Session};
+use crate::slash::{DiscoverInput, ExpandRequest};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -277,138 +277,11 @@ fn from_js<T: for<'de> Deserialize<'de>>(value: JsValue, what: &str) -> Result<T
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
 }
 
-/// An item without its schema and keywords; `Core::item` gives the whole item on demand.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ItemSummary<'a> {
-    id: &'a str,
-    kind: crate::item::ItemKind,
-    action: crate::item::EnterAction,
-    title: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    detail: Option<&'a str>,
-    from_workspace: bool,
-    risk: crate::risk::Effect,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    badge: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    keybinding: Option<&'a str>,
-    // Only with `full`: the popup never shows these, and each string costs a crossing.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    source: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    command: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    key: Option<&'a str>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    derived_title: bool,
-}
-
-impl<'a> ItemSummary<'a> {
-    fn new(item: &'a Item, full: bool) -> Self {
-        ItemSummary {
-            id: &item.id,
-            kind: item.kind,
-            action: item.action,
-            title: &item.title,
-            detail: item.detail.as_deref(),
-            from_workspace: item.from_workspace,
-            risk: item.risk,
-            badge: item.risk.badge(),
-            keybinding: item.keybinding.as_deref(),
-            source: full.then_some(item.source.as_str()),
-            command: item.command.as_deref().filter(|_| full),
-            key: item.key.as_deref().filter(|_| full),
-            derived_title: full && item.derived_title,
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct RankedView<'a> {
-    item: ItemSummary<'a>,
-    score: i64,
-    highlights: &'a [[u32; 2]],
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    related: bool,
-}
-
-/// What `setProject` returns (`ProjectResult`), borrowed from the built project.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ProjectView<'a> {
-    stats: &'a CatalogStats,
-    tasks: &'a [crate::project::TaskFact],
-    custom_commands: &'a [crate::project::CustomCommand],
-    stacks: &'a [crate::project::Stack],
-    stack_context: &'a str,
-    restricted: Option<&'a str>,
-    hidden_scripts: usize,
-    warnings: &'a [Warning],
-}
-
-#[derive(Serialize)]
-struct RankView<'a> {
-    input: &'a Input,
-    results: Vec<RankedView<'a>>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RankParams {
-    query: String,
-    #[serde(default)]
-    limit: Option<usize>,
-    #[serde(default)]
-    mode: Option<Mode>,
-    #[serde(default)]
-    recent: Vec<String>,
-    #[serde(default)]
-    kinds: Vec<crate::item::ItemKind>,
-    #[serde(default)]
-    full: bool,
-    #[serde(default)]
-    related: Option<bool>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PrepareDoParams {
-    request: String,
-    context: crate::agent::PromptContext,
-    #[serde(default)]
-    limit: Option<usize>,
-    #[serde(default)]
-    recent: Vec<String>,
-    #[serde(default)]
-    search: Vec<String>,
-    #[serde(default)]
-    round: usize,
-}
-
-#[derive(Deserialize)]
-struct CheckSettingParams {
-    key: String,
-    #[serde(default)]
-    text: Option<String>,
-    #[serde(default)]
-    value: Option<Value>,
-}
-
-/// The catalog, indexed and ready to rank. Build once per catalog; free it on dispose.
+/// One window's catalog (`solidus_session::Session`), held for JavaScript. Build once per
+/// catalog; free it on dispose. Each method converts its input, asks the session, converts back.
 #[wasm_bindgen]
 pub struct Core {
-    index: Index,
-    warnings: Vec<Warning>,
-    stats: CatalogStats,
-    /// Where the items from VS Code's documents are; the index holds them, then the project's,
-    /// then the slash commands' (the last `slash_items`).
-    base: crate::merge::BaseItems,
-    /// What the last project build found beyond its items: run specs, tasks, custom commands.
-    facts: crate::project::ProjectFacts,
-    /// The last slash discovery; its commands are the index's last `slash_items` items.
-    slash: crate::slash::Discovery,
-    slash_items: usize,
+    session: Session,
 }
 
 #[wasm_bindgen]
@@ -417,194 +290,62 @@ impl Core {
     #[wasm_bindgen(constructor)]
     pub fn new(sources: JsCatalogSources) -> Result<Core, JsError> {
         let sources: CatalogSources = from_js(sources.into(), "catalog sources")?;
-        let catalog = build_catalog(&sources);
-        let stats = catalog.stats();
-        let base = crate::merge::BaseItems::new(catalog.items.len());
         Ok(Core {
-            index: Index::new(catalog.items),
-            warnings: catalog.warnings,
-            stats,
-            base,
-            facts: Default::default(),
-            slash: Default::default(),
-            slash_items: 0,
+            session: Session::new(&sources),
         })
     }
 
     pub fn stats(&self) -> Result<JsCatalogStats, JsError> {
-        Ok(to_js(&self.stats)?.into())
+        Ok(to_js(self.session.stats())?.into())
     }
 
     pub fn warnings(&self) -> Result<JsWarnings, JsError> {
-        Ok(to_js(&self.warnings)?.into())
+        Ok(to_js(&self.session.warnings())?.into())
     }
 
     /// Every item, in catalog order. Cost: copies the whole catalog into JavaScript.
     pub fn items(&self) -> Result<JsItems, JsError> {
-        Ok(to_js(&self.index.items())?.into())
+        Ok(to_js(&self.session.index().items())?.into())
     }
 
     pub fn item(&self, id: &str) -> Result<JsItemOrUndefined, JsError> {
-        Ok(match self.index.get(id) {
+        Ok(match self.session.item(id) {
             Some(item) => to_js(item)?.into(),
             None => JsValue::UNDEFINED.into(),
         })
     }
 
-    /// Parses typed text by the popup's grammar and ranks the catalog for it: words for a
-    /// search (narrowed by a kind filter), the slash commands for `/name` (only the exact name
-    /// once arguments follow), nothing for `$ command` and `/do request`, which the shell
-    /// dispatches on `input`.
+    /// Parses typed text by the popup's grammar and ranks the catalog for it (`Session::rank`).
     pub fn rank(&self, params: JsRankParams) -> Result<JsRankResult, JsError> {
         let params: RankParams = from_js(params.into(), "rank parameters")?;
-        let input = parse_input(&params.query);
-        let mut kinds = params.kinds;
-        let mut exact_slash = None;
-        let query = match &input {
-            Input::Search { filter, query } => {
-                if let Some(filter) = filter {
-                    kinds = filter.kinds.to_vec();
-                }
-                Some(parse_plain(query))
-            }
-            Input::Slash {
-                name,
-                args,
-                with_args,
-            } => {
-                let name = name.to_lowercase();
-                if *with_args {
-                    exact_slash = Some(format!("/{name}"));
-                }
-                Some(Query {
-                    text: params.query.clone(),
-                    words: Vec::new(),
-                    slash: Some(name),
-                    args: args.clone(),
-                })
-            }
-            Input::Shell { .. } | Input::Do { .. } => None,
-        };
-        let ranked = match &query {
-            Some(query) => {
-                let options = RankOptions {
-                    limit: params.limit.unwrap_or(50),
-                    mode: params.mode.unwrap_or_default(),
-                    recent: params.recent,
-                    kinds,
-                };
-                if params.related.unwrap_or(true) {
-                    self.index.rank_with_related(query, &options)
-                } else {
-                    self.index.rank(query, &options)
-                }
-            }
-            None => Vec::new(),
-        };
-        let items = self.index.items();
-        let results = ranked
-            .iter()
-            .filter(|r| {
-                // With arguments typed, only a command of exactly that name is meant.
-                exact_slash.as_deref().is_none_or(|name| {
-                    items[r.index]
-                        .keywords
-                        .iter()
-                        .any(|k| k.eq_ignore_ascii_case(name))
-                })
-            })
-            .map(|r| RankedView {
-                item: ItemSummary::new(&items[r.index], params.full),
-                score: r.score,
-                highlights: &r.highlights,
-                related: r.related,
-            })
-            .collect();
-        Ok(to_js(&RankView {
-            input: &input,
-            results,
-        })?
-        .into())
+        Ok(to_js(&self.session.rank(params))?.into())
     }
 
-    /// Adds the workspace's scripts, packs, Git, file and terminal actions and custom commands
-    /// to the catalog, replacing the previous project items. Cost: re-indexes the catalog.
+    /// Adds the workspace's items to the catalog in place of the previous project items.
     #[wasm_bindgen(js_name = setProject)]
     pub fn set_project(&mut self, input: JsProjectInput) -> Result<JsProjectResult, JsError> {
-        let input: crate::project::ProjectInput = from_js(input.into(), "project input")?;
-        // Wasm memory never shrinks, so the peak is what counts: the old index goes before the
-        // project is built, the result goes out to JavaScript before the new index is built.
-        let mut items = std::mem::replace(&mut self.index, Index::new(Vec::new())).into_items();
-        let slash = items.split_off(items.len().saturating_sub(self.slash_items));
-        let base = self.base.take(items);
-        let known = crate::project::Known::from_items(&base);
-        let mut project = crate::project::build_project(&input, &known);
-        drop(known);
-        self.facts = crate::project::ProjectFacts::take(&mut project, &input);
-        drop(input);
-        let mut catalog = self.base.merge(base, &mut project);
-        self.slash_items = slash.len();
-        catalog.items.extend(slash);
-        self.stats = catalog.stats();
-        self.stats.warnings = self.warnings.len();
-        // Serialized straight from the project, with no JSON value tree in between.
-        let result = ProjectView {
-            stats: &self.stats,
-            tasks: &self.facts.tasks,
-            custom_commands: &self.facts.custom_commands,
-            stacks: &self.facts.stacks,
-            stack_context: &self.facts.stack_context,
-            restricted: project.restricted.as_deref(),
-            hidden_scripts: project.hidden_scripts,
-            warnings: &project.warnings,
-        };
-        let sent = to_js(&result);
-        drop(project);
-        self.index = Index::new(catalog.items);
-        Ok(sent?.into())
+        let input: ProjectInput = from_js(input.into(), "project input")?;
+        Ok(self.session.set_project(input, |view| to_js(view))?.into())
     }
 
-    /// Discovers the slash commands in the files the shell read and puts them in the catalog in
-    /// place of the previous ones. Cost: parses every file once, then re-indexes the catalog
-    /// unless there were no commands and are none.
+    /// Discovers the slash commands in the files the shell read and puts them in the catalog.
     #[wasm_bindgen(js_name = setSlash)]
     pub fn set_slash(&mut self, input: JsSlashDiscoverInput) -> Result<JsSlashDiscovery, JsError> {
-        let mut input: crate::slash::DiscoverInput =
-            from_js(input.into(), "slash discovery input")?;
-        // Solidus's own names are the core's to know; a shell's list only adds to them.
-        for name in crate::input::BUILTIN_SLASH_NAMES {
-            if !input.builtins.iter().any(|b| b == name) {
-                input.builtins.push(name.to_string());
-            }
-        }
-        self.slash = crate::slash::discover(&input);
-        drop(input);
-        let sent = to_js(&self.slash);
-        // No commands before and none now (most workspaces): the catalog is the one indexed, and
-        // re-indexing it would block the host for 0.05-0.8 s right after each startup build.
-        if self.slash_items == 0 && self.slash.items().is_empty() {
-            return Ok(sent?.into());
-        }
-        let mut items = std::mem::replace(&mut self.index, Index::new(Vec::new())).into_items();
-        items.truncate(items.len().saturating_sub(self.slash_items));
-        let slash = self.slash.items();
-        self.slash_items = slash.len();
-        items.extend(slash);
-        self.index = Index::new(items);
-        Ok(sent?.into())
+        let input: DiscoverInput = from_js(input.into(), "slash discovery input")?;
+        Ok(self.session.set_slash(input, to_js)?.into())
     }
 
     /// Expands typed text such as `/review a.ts "b c"` with the current commands; nothing runs.
     #[wasm_bindgen(js_name = expandSlash)]
     pub fn expand_slash(&self, request: JsSlashExpandRequest) -> Result<JsSlashExpansion, JsError> {
-        let request: crate::slash::ExpandRequest = from_js(request.into(), "slash expand request")?;
-        Ok(to_js(&self.slash.expand(&request))?.into())
+        let request: ExpandRequest = from_js(request.into(), "slash expand request")?;
+        Ok(to_js(&self.session.expand_slash(&request))?.into())
     }
 
     /// How a script, pack or terminal item runs, if it is one.
     #[wasm_bindgen(js_name = runSpec)]
     pub fn run_spec(&self, id: &str) -> Result<JsRunSpecOrUndefined, JsError> {
-        Ok(match self.facts.run(id) {
+        Ok(match self.session.run_spec(id) {
             Some(spec) => to_js(spec)?.into(),
             None => JsValue::UNDEFINED.into(),
         })
@@ -613,90 +354,41 @@ impl Core {
     /// A custom command by its item id, runnable or not.
     #[wasm_bindgen(js_name = customCommand)]
     pub fn custom_command(&self, id: &str) -> Result<JsCustomCommandOrUndefined, JsError> {
-        Ok(match self.facts.custom(id) {
+        Ok(match self.session.custom_command(id) {
             Some(command) => to_js(command)?.into(),
             None => JsValue::UNDEFINED.into(),
         })
     }
 
-    /// The exact line an item sends to a shell with these arguments (see `ProjectFacts`).
+    /// The exact line an item sends to a shell with these arguments.
     #[wasm_bindgen(js_name = commandLine)]
     pub fn command_line(&self, id: &str, args: Option<String>) -> Option<String> {
-        self.facts.command_line(id, args.as_deref())
+        self.session.command_line(id, args.as_deref())
     }
 
     /// Builds the /do shortlist and prompt for a request; a refused request is data, not a throw.
     #[wasm_bindgen(js_name = prepareDo)]
     pub fn prepare_do(&self, params: JsPrepareDoParams) -> Result<JsPrepareDoResult, JsError> {
-        let mut params: PrepareDoParams = from_js(params.into(), "/do parameters")?;
-        // The core detected the stacks; the shell does not send them back.
-        params.context.stack = crate::project::stack::names(&self.facts.stacks);
-        let options = crate::agent::ShortlistOptions {
-            limit: params
-                .limit
-                .unwrap_or(crate::agent::DEFAULT_SHORTLIST_LIMIT),
-            recent: params.recent,
-            // The shell sends what `searchWords` read; bounded again here all the same.
-            search: params
-                .search
-                .iter()
-                .take(crate::agent::MAX_SEARCH_TERMS)
-                .map(|p| {
-                    p.chars()
-                        .take(crate::agent::MAX_SEARCH_TERM_CHARS)
-                        .collect()
-                })
-                .collect(),
-            round: params.round.min(crate::agent::MAX_SEARCH_ROUNDS),
-        };
-        let result = match crate::agent::prepare_request(
-            &self.index,
-            &params.request,
-            &params.context,
-            &options,
-        ) {
-            Ok(prepared) => {
-                serde_json::json!({"ok": true, "shortlist": prepared.shortlist, "prompt": prepared.prompt})
-            }
-            Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
-        };
-        Ok(to_js(&result)?.into())
+        let params: PrepareDoParams = from_js(params.into(), "/do parameters")?;
+        Ok(to_js(&self.session.prepare_do(params))?.into())
     }
 
     /// Parses a model's raw answer and validates the plan against the whole catalog.
     #[wasm_bindgen(js_name = checkPlan)]
     pub fn check_plan(&self, text: &str) -> Result<JsCheckPlanResult, JsError> {
-        let options = crate::agent::ValidateOptions {
-            arguments: self.facts.arguments(),
-        };
-        let result = match crate::agent::check_response_with(text, &self.index, &options) {
-            Ok(plan) => {
-                let plan = plan.with_command_lines(|id, args| self.facts.command_line(id, args));
-                serde_json::json!({"ok": true, "plan": plan})
-            }
-            Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
-        };
-        Ok(to_js(&result)?.into())
+        Ok(to_js(&self.session.check_plan(text))?.into())
     }
 
     /// The catalog ranked for an agent's words, as `solidus_find` answers (at most 40 entries).
     #[wasm_bindgen(js_name = findEntries)]
     pub fn find_entries(&self, words: &str, limit: Option<usize>) -> Result<JsFindResult, JsError> {
-        let limit = limit.unwrap_or(20);
-        let result = match crate::agent::find_text(&self.index, words, limit) {
-            Ok(text) => serde_json::json!({"ok": true, "text": text}),
-            Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
-        };
-        Ok(to_js(&result)?.into())
+        Ok(to_js(&self.session.find_entries(words, limit))?.into())
     }
 
     /// The phrases of a /do answer that asks to search instead of planning, if it is one.
     #[wasm_bindgen(js_name = searchWords)]
     pub fn search_words(&self, text: &str) -> Option<Vec<String>> {
-        match crate::agent::parse_answer(text) {
-            Ok(crate::agent::Answer::Search(words)) => Some(words),
-            _ => None,
-        }
+        self.session.search_words(text)
     }
 
     /// Checks a typed text or a value against a setting's schema before anything is written.
@@ -706,31 +398,7 @@ impl Core {
         params: JsCheckSettingParams,
     ) -> Result<JsCheckSettingResult, JsError> {
         let params: CheckSettingParams = from_js(params.into(), "setting check")?;
-        let schema = self
-            .index
-            .get(&format!("setting:{}", params.key))
-            .and_then(|i| i.setting.as_ref());
-        let result = match schema {
-            None => {
-                serde_json::json!({"ok": false, "message": format!("unknown setting {}", params.key)})
-            }
-            Some(schema) => {
-                let outcome = match (&params.text, &params.value) {
-                    (Some(text), _) => schema.parse_text(text),
-                    (None, Some(value)) => schema.check(value).map(|()| value.clone()),
-                    (None, None) => Err("no value given".to_string()),
-                };
-                match outcome {
-                    Ok(value) => {
-                        serde_json::json!({"ok": true, "value": value, "expectation": schema.expectation()})
-                    }
-                    Err(message) => {
-                        serde_json::json!({"ok": false, "message": message, "expectation": schema.expectation()})
-                    }
-                }
-            }
-        };
-        Ok(to_js(&result)?.into())
+        Ok(to_js(&self.session.check_setting(&params))?.into())
     }
 }
 
@@ -754,24 +422,11 @@ pub fn slash_providers() -> Result<JsSlashProviders, JsError> {
     Ok(to_js(&ids)?.into())
 }
 
-/// Finds characters a screen does not show in workspace-sourced text (crate/src/hidden.rs): the text
+/// Finds characters a screen does not show in workspace-sourced text (crate/model/src/hidden.rs): the text
 /// without them, for a model; the text with each marked, for a dialog; and what they were.
 #[wasm_bindgen(js_name = hiddenText)]
 pub fn hidden_text(text: &str) -> Result<JsHiddenTextReport, JsError> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Report {
-        text: String,
-        shown: String,
-        hidden: Option<String>,
-    }
-    let (clean, summary) = crate::hidden::strip_hidden(text);
-    let report = Report {
-        shown: crate::hidden::reveal_hidden(text),
-        text: clean,
-        hidden: (!summary.is_empty()).then(|| summary.describe()),
-    };
-    Ok(to_js(&report)?.into())
+    Ok(to_js(&crate::hidden::HiddenTextReport::of(text))?.into())
 }
 
 /// Where to look for slash-command files, given the project roots and the home folder.

@@ -4,14 +4,14 @@
 mod agent_common;
 mod project_common;
 
-use agent_common::{answer, fixture};
-use project_common::{build, folder, input};
+use agent_common::{answer, fixture, fixture_sources};
+use project_common::{folder, input};
 use serde_json::json;
-use solidus_core::agent::{check_response_with, shortlist, ShortlistOptions, ValidateOptions};
-use solidus_core::project::ProjectFacts;
+use solidus_core::agent::{shortlist, ShortlistOptions};
 use solidus_core::rank::{parse_query, Index, RankOptions};
+use solidus_core::session::{CheckPlanResult, Session};
 use solidus_core::slash::{discover, CandidateFile, DiscoverInput, Provider, Scope};
-use solidus_core::{Effect, Item, ItemKind};
+use solidus_core::{Effect, ItemKind};
 
 const JUSTFILE: &str = "\
 deploy env region='eu':
@@ -21,50 +21,55 @@ clean:
     rm -rf target
 ";
 
-/// The fixture catalog with a justfile project's items and one Claude command after it.
+/// The fixture catalog with a justfile project's items and one Claude command after it, built
+/// by the session the wasm binding holds, so these tests see what the editor sees.
 struct Workspace {
-    index: Index,
-    facts: ProjectFacts,
+    session: Session,
 }
 
 fn workspace() -> Workspace {
-    let project_input = input(vec![folder("app", &[("justfile", JUSTFILE)])]);
-    let mut project = build(&project_input);
-    let facts = ProjectFacts::take(&mut project, &project_input);
-    let discovery = discover(&DiscoverInput {
-        files: vec![CandidateFile {
-            provider: Provider::Claude,
-            scope: Scope::Project,
-            root: "/work/app/.claude/commands".into(),
-            path: "review-security.md".into(),
-            text: Some(
-                "---\ndescription: Review the changed code for security problems\n---\nReview $ARGUMENTS for injection and leaked secrets.\n"
-                    .into(),
-            ),
-            read_error: None,
-            gitignored: false,
+    let mut session = Session::new(&fixture_sources());
+    session.set_project(
+        input(vec![folder("app", &[("justfile", JUSTFILE)])]),
+        |_| (),
+    );
+    session.set_slash(
+        DiscoverInput {
+            files: vec![CandidateFile {
+                provider: Provider::Claude,
+                scope: Scope::Project,
+                root: "/work/app/.claude/commands".into(),
+                path: "review-security.md".into(),
+                text: Some(
+                    "---\ndescription: Review the changed code for security problems\n---\nReview $ARGUMENTS for injection and leaked secrets.\n"
+                        .into(),
+                ),
+                read_error: None,
+                gitignored: false,
                 outside: None,
                 namespace: None,
-        }],
-        ..Default::default()
-    });
-    let mut items: Vec<Item> = fixture().items().to_vec();
-    items.extend(project.items);
-    items.extend(discovery.items());
-    Workspace {
-        index: Index::new(items),
-        facts,
-    }
+            }],
+            ..Default::default()
+        },
+        |_| (),
+    );
+    Workspace { session }
 }
 
 impl Workspace {
+    fn index(&self) -> &Index {
+        self.session.index()
+    }
+
     fn check(&self, steps: serde_json::Value) -> solidus_core::agent::ValidatedPlan {
-        let options = ValidateOptions {
-            arguments: self.facts.arguments(),
-        };
-        check_response_with(&answer("ok", steps), &self.index, &options)
-            .expect("a plan")
-            .with_command_lines(|id, args| self.facts.command_line(id, args))
+        self.check_text(&answer("ok", steps))
+    }
+
+    fn check_text(&self, text: &str) -> solidus_core::agent::ValidatedPlan {
+        match self.session.check_plan(text) {
+            CheckPlanResult::Checked { plan, .. } => plan,
+            CheckPlanResult::Refused(refusal) => panic!("not a plan: {}", refusal.message),
+        }
     }
 }
 
@@ -75,7 +80,7 @@ const REVIEW: &str = "slash:claude:project:review-security.md";
 #[test]
 fn a_recipe_with_parameters_takes_args_and_one_without_does_not() {
     let ws = workspace();
-    assert!(ws.index.get(DEPLOY).is_some() && ws.index.get(CLEAN).is_some());
+    assert!(ws.index().get(DEPLOY).is_some() && ws.index().get(CLEAN).is_some());
     let plan = ws.check(json!([
         {"type": "item", "id": DEPLOY, "args": "prod"},
         {"type": "item", "id": CLEAN, "args": "--force"},
@@ -143,10 +148,10 @@ fn the_dialog_names_each_risky_step_and_its_exact_command_line() {
 fn slash_commands_are_ranked_by_the_one_ranker() {
     let ws = workspace();
     let rank = |text: &str| -> Vec<String> {
-        ws.index
+        ws.index()
             .rank(&parse_query(text), &RankOptions::default())
             .iter()
-            .map(|r| ws.index.items()[r.index].id.clone())
+            .map(|r| ws.index().items()[r.index].id.clone())
             .collect()
     };
     for typed in ["/review-security", "/rev", "/claude.review-security"] {
@@ -157,7 +162,7 @@ fn slash_commands_are_ranked_by_the_one_ranker() {
             "{typed}: {ids:?}"
         );
     }
-    let item = ws.index.get(REVIEW).expect("the slash item");
+    let item = ws.index().get(REVIEW).expect("the slash item");
     assert_eq!(item.kind, ItemKind::Slash);
     assert_eq!(item.title, "/review-security");
     assert!(item.from_workspace);
@@ -169,7 +174,7 @@ fn slash_commands_are_ranked_by_the_one_ranker() {
 fn a_slash_command_that_fits_is_on_the_shortlist_and_is_confirmed_in_a_plan() {
     let ws = workspace();
     let list = shortlist(
-        &ws.index,
+        ws.index(),
         "review my changes for security problems",
         &ShortlistOptions::default(),
     );
@@ -216,9 +221,7 @@ fn the_dialog_asks_a_plain_question_without_a_reply_and_says_what_was_cut() {
         .map(|n| json!({"type": "setting", "key": "editor.fontSize", "value": 10 + n}))
         .collect();
     let text = json!({"reply": "  ", "steps": steps}).to_string();
-    let plan = check_response_with(&text, &ws.index, &ValidateOptions::default())
-        .expect("a plan")
-        .with_command_lines(|id, args| ws.facts.command_line(id, args));
+    let plan = ws.check_text(&text);
     assert_eq!(plan.confirmation.message, "Run this plan?");
     assert!(!plan.must_confirm);
     assert!(

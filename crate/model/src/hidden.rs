@@ -270,6 +270,27 @@ pub fn mark(c: char) -> String {
     format!("⟨U+{:04X}⟩", c as u32)
 }
 
+/// One text as the shell needs it: without hidden characters (for a model or a terminal), with
+/// each one marked (for a dialog), and what they were in words (absent when there were none).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HiddenTextReport {
+    pub text: String,
+    pub shown: String,
+    pub hidden: Option<String>,
+}
+
+impl HiddenTextReport {
+    pub fn of(text: &str) -> HiddenTextReport {
+        let (clean, summary) = strip_hidden(text);
+        HiddenTextReport {
+            shown: reveal_hidden(text),
+            text: clean,
+            hidden: (!summary.is_empty()).then(|| summary.describe()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

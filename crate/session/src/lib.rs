@@ -3,3 +3,6 @@
 
 pub mod input;
 pub mod merge;
+pub mod session;
+
+pub use session::Session;

@@ -20,20 +20,22 @@ fn read(name: &str) -> Option<String> {
     Some(std::fs::read_to_string(shared().join("fixtures/vscode-1.139.1").join(name)).expect(name))
 }
 
+/// The documents VS Code 1.139.1 reported, as the fixture folder records them.
+pub fn fixture_sources() -> CatalogSources {
+    CatalogSources {
+        keybindings_schema: read("keybindings-schema.json"),
+        default_settings: read("default-settings.jsonc"),
+        resource_language_schema: read("resource-language-settings-schema.json"),
+        default_keybindings: read("default-keybindings.jsonc"),
+        extensions: read("extensions.json"),
+        registered_commands: read("registered-commands.json"),
+    }
+}
+
 /// The catalog of VS Code 1.139.1 as the fixture folder records it, indexed once per test binary.
 pub fn fixture() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let sources = CatalogSources {
-            keybindings_schema: read("keybindings-schema.json"),
-            default_settings: read("default-settings.jsonc"),
-            resource_language_schema: read("resource-language-settings-schema.json"),
-            default_keybindings: read("default-keybindings.jsonc"),
-            extensions: read("extensions.json"),
-            registered_commands: read("registered-commands.json"),
-        };
-        Index::new(build_catalog(&sources).items)
-    })
+    INDEX.get_or_init(|| Index::new(build_catalog(&fixture_sources()).items))
 }
 
 /// An item from JSON, so new optional fields on `Item` do not break these tests.
