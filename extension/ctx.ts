@@ -1,5 +1,6 @@
 // The context object: owns every disposable, the core, the catalog build and the log.
 import * as vscode from 'vscode';
+import type { DoOutcome } from './agent';
 import { readConfig, type SolidusConfig } from './config';
 import { type CatalogSources, type CatalogStats, CoreHost } from './core';
 import { ProjectService } from './project';
@@ -19,6 +20,11 @@ export class Context implements vscode.Disposable {
   /** Scripts, tasks, packs and custom commands from the workspace; rebuilt when their files change. */
   readonly project: ProjectService;
   config: SolidusConfig = readConfig();
+  /**
+   * Runs a /do request with every /do guard. extension.ts sets it at activation: /do runs items itself,
+   * so the item and slash runners are handed it instead of importing it (no import cycle).
+   */
+  runDo: (request: string) => Promise<DoOutcome> = async () => 'failed';
   /** The sources the current catalog was built from; exported by "Export Catalog Snapshot". */
   sources: CatalogSources | undefined;
   stats: CatalogStats | undefined;

@@ -1,7 +1,7 @@
 // Entry point: activation builds the context, registers the command table and starts the catalog build.
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { promptAndRunDo, setApiKey } from './agent';
+import { promptAndRunDo, runDoRequest, setApiKey } from './agent';
 import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './capture';
 import { answerChat, type ChatOutput, registerChat, runPending } from './chat';
 import { Context } from './ctx';
@@ -34,6 +34,7 @@ export function activate(extension: vscode.ExtensionContext): void {
     // A capture left on by an extension host that went away would keep swallowing keys.
     void vscode.commands.executeCommand('setContext', CAPTURE_CONTEXT, false);
     const ctx = new Context(extension);
+    ctx.runDo = (request) => runDoRequest(ctx, request);
     context = ctx;
     extension.subscriptions.push(ctx);
     const popup = new Popup(ctx);

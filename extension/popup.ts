@@ -1,7 +1,6 @@
 // The popup: a webview that renders ranked results; ranking and every action run here in the host.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { runDoRequest } from './agent';
 import { KeyCapture } from './capture';
 import type { Input, Item, JsonValue, RankedResult } from './core';
 import type { Context } from './ctx';
@@ -396,7 +395,7 @@ export class Popup implements vscode.Disposable {
       if (!request) return;
       // The popup closes first: the plan's dialog and progress belong to the workbench.
       await this.close();
-      await runDoRequest(this.ctx, request);
+      await this.ctx.runDo(request);
       return;
     }
     if (!id) return;

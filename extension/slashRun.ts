@@ -3,7 +3,6 @@ import { exec } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { runDoRequest } from './agent';
 import type { SlashCommand, SlashExpansion } from './core';
 import type { Context } from './ctx';
 import { isInside } from './slashFiles';
@@ -205,7 +204,7 @@ async function deliver(ctx: Context, text: string, target: string, name: string)
   }
   if (target === 'do') {
     // The expanded text is a /do request like any typed one, with every /do guard.
-    const outcome = await runDoRequest(ctx, text);
+    const outcome = await ctx.runDo(text);
     ctx.log.info(`slash ${name} via /do: ${outcome}`);
     return;
   }

@@ -1,5 +1,5 @@
 // The house checks, alone as `npm run lint` and first in `npm test`: rustfmt, clippy for the native and
-// the wasm32 target (warnings are errors), and Biome for the TypeScript. Every check runs even after one
+// the wasm32 target (warnings are errors), no import cycle in the shell, and Biome for the TypeScript. Every check runs even after one
 // fails, so one run shows everything to fix; the exit status is 1 when any failed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -35,6 +35,12 @@ const checks = [
     cmd: 'cargo',
     args: ['clippy', '--quiet', '--target', WASM_TARGET, '-p', 'solidus-core', '--all-targets', '--', '-D', 'warnings'],
     hint: 'code under cfg(target_arch = "wasm32") is checked only here',
+  },
+  {
+    name: 'import cycles (extension/, webview/)',
+    cmd: process.execPath,
+    args: [join(root, 'scripts/importCycles.mjs')],
+    hint: 'pass the callee in (as ctx.runDo is) instead of importing a module that imports you',
   },
   {
     name: 'biome (format, lint, imports)',
