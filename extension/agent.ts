@@ -18,10 +18,7 @@ import {
 } from './modelProviders';
 import { type ModelRequest, ProviderError } from './providers';
 import { runItem } from './run';
-import type { SettingChange } from './settings';
-
-/** The core's MAX_SEARCH_ROUNDS: the prompt tells the model how many are left, the core caps `round`. */
-const MAX_SEARCH_ROUNDS = 2;
+import { type SettingChange, UNDO_SETTING_CHANGE_TITLE } from './settings';
 
 /** How one /do request ended, for the log and for callers such as slash commands. */
 export type DoOutcome = 'ran' | 'replyOnly' | 'cancelled' | 'failed' | 'refused';
@@ -133,8 +130,8 @@ export async function planRequest(
   for (let round = 1; typeof raw === 'string'; round++) {
     const words = ctx.core.searchWords(raw);
     if (!words) break;
-    if (round > MAX_SEARCH_ROUNDS) {
-      log(`outcome: the model asked for search round ${round}; at most ${MAX_SEARCH_ROUNDS} are allowed`);
+    if (round > ctx.core.maxSearchRounds) {
+      log(`outcome: the model asked for search round ${round}; at most ${ctx.core.maxSearchRounds} are allowed`);
       return { outcome: 'failed', message: 'the model kept searching instead of planning. Try rephrasing.' };
     }
     const again = ctx.core.prepareDo({ ...params, search: words, round });
@@ -338,7 +335,7 @@ export async function runPlan(ctx: Context, plan: ValidatedPlan, report?: StepRe
     void vscode.window.showErrorMessage(
       `Solidus /do: step ${failed.index + 1} (${failed.step.description}) failed: ${failed.message}.` +
         (rest ? ` The ${rest} step${rest === 1 ? '' : 's'} after it did not run.` : '') +
-        (change.size ? ' "Solidus: Undo Last Setting Change" restores the settings already changed.' : ''),
+        (change.size ? ` "${UNDO_SETTING_CHANGE_TITLE}" restores the settings already changed.` : ''),
     );
     return 'failed';
   }
@@ -346,7 +343,7 @@ export async function runPlan(ctx: Context, plan: ValidatedPlan, report?: StepRe
     `outcome: ran ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}${change.size ? `, changed ${change.size} setting(s)` : ''}`,
   );
   vscode.window.setStatusBarMessage(
-    `Solidus /do: done (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'})${change.size ? ' · "Solidus: Undo Last Setting Change" reverts it' : ''}`,
+    `Solidus /do: done (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'})${change.size ? ` · "${UNDO_SETTING_CHANGE_TITLE}" reverts it` : ''}`,
     8000,
   );
   return 'ran';

@@ -261,6 +261,21 @@ export class CoreHost {
     return this.call(() => this.glue.coreVersion());
   }
 
+  /** The most steps a plan keeps; the core cuts the rest. */
+  get maxPlanSteps(): number {
+    return this.glue.maxPlanSteps();
+  }
+
+  /** How many search rounds one /do request may take before it must plan. */
+  get maxSearchRounds(): number {
+    return this.glue.maxSearchRounds();
+  }
+
+  /** The id of the item that runs a typed shell line. */
+  get terminalItemId(): string {
+    return this.glue.terminalItemId();
+  }
+
   /** Makes the core panic; only tests use it, to prove recovery. */
   debugPanic(message: string): void {
     this.call(() => this.glue.debugPanic(message));

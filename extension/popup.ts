@@ -11,7 +11,6 @@ import { runSlashText } from './slashRun';
 import { type PopupView, StandIn, typedText } from './standIn';
 
 /** The built-in terminal item, which `$ command` runs (always confirmed). */
-const TERMINAL_ID = 'term:run';
 /**
  * While the stand-in shows, the session's first webview is created only once no key has come for this
  * long: creating it (the text editor hidden, the frame booted) keeps the workbench busy for hundreds of
@@ -372,7 +371,7 @@ export class Popup implements vscode.Disposable {
 
   /** `$ command`: one row that runs the command in a terminal after a confirmation. */
   private shellRows(command: string): PopupView {
-    const item = this.ctx.core.item(TERMINAL_ID);
+    const item = this.ctx.core.item(this.ctx.core.terminalItemId);
     if (!item) return { rows: [], emptyHint: 'The terminal is not available here.' };
     if (!command)
       return { rows: [], emptyHint: 'Type a shell command after $ to run it in a terminal (you confirm it first).' };
@@ -431,7 +430,7 @@ export class Popup implements vscode.Disposable {
       await this.startSetting(item, item.key);
       return;
     }
-    const args = id === TERMINAL_ID && input.kind === 'shell' ? input.command : undefined;
+    const args = id === this.ctx.core.terminalItemId && input.kind === 'shell' ? input.command : undefined;
     // Confirmations, pickers and terminals belong to the workbench, so the popup goes first.
     await this.close();
     try {

@@ -117,6 +117,9 @@ export type WriteResult =
   | { ok: true; key: string; value: JsonValue; target: WriteTarget }
   | { ok: false; key: string; message: string };
 
+/** The palette title of `solidus.undoLastPlan` (package.json holds it too; a unit test keeps them equal). */
+export const UNDO_SETTING_CHANGE_TITLE = 'Solidus: Undo Last Setting Change';
+
 /** What "Undo Last Setting Change" did. */
 export interface UndoResult {
   restored: UndoEntry[];

@@ -4,6 +4,7 @@ import { runPlan } from './agent';
 import type { ValidatedPlan } from './core';
 import type { Context } from './ctx';
 import { RUN_PLAN } from './doPlan';
+import { UNDO_SETTING_CHANGE_TITLE } from './settings';
 
 /** What an agent sends to solidus_find. */
 interface FindInput {
@@ -119,8 +120,8 @@ function answer(ctx: Context, plan: ValidatedPlan, outcomes: string[]): string {
     lines.push(`${index + 1}. [${outcomes[index]}] ${description} — ${step.riskLabel}`);
   }
   for (const dropped of plan.dropped) lines.push(`Dropped step ${dropped.step + 1}: ${dropped.reason}`);
-  if (plan.cut > 0) lines.push(`${count(plan.cut, 'step')} cut off: at most 10 run.`);
+  if (plan.cut > 0) lines.push(`${count(plan.cut, 'step')} cut off: at most ${ctx.core.maxPlanSteps} run.`);
   if (plan.steps.some((s) => s.type === 'setting') && ran > 0)
-    lines.push('The user can revert the settings with "Solidus: Undo Last Plan".');
+    lines.push(`The user can revert the settings with "${UNDO_SETTING_CHANGE_TITLE}".`);
   return lines.join('\n');
 }

@@ -262,6 +262,24 @@ pub fn memory_bytes() -> f64 {
     (core::arch::wasm32::memory_size(0) * 65536) as f64
 }
 
+/// The most steps a plan keeps (the core cuts the rest), so the shell never restates the number.
+#[wasm_bindgen(js_name = maxPlanSteps)]
+pub fn max_plan_steps() -> usize {
+    crate::agent::MAX_STEPS
+}
+
+/// How many search rounds one /do request may take before it must plan.
+#[wasm_bindgen(js_name = maxSearchRounds)]
+pub fn max_search_rounds() -> usize {
+    crate::agent::MAX_SEARCH_ROUNDS
+}
+
+/// The id of the item that runs a typed shell line (`$ command`, a plan's terminal step).
+#[wasm_bindgen(js_name = terminalItemId)]
+pub fn terminal_item_id() -> String {
+    crate::agent::TERMINAL_ITEM_ID.to_string()
+}
+
 #[wasm_bindgen(js_name = coreVersion)]
 pub fn core_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()

@@ -1,5 +1,7 @@
 // Units of the one settings writer: checked values, the chosen scope, and one Undo for the popup, custom commands and /do.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { CheckSettingParams, CheckSettingResult, JsonValue } from '../../extension/core';
 import {
@@ -7,6 +9,7 @@ import {
   type SettingScopes,
   type SettingsStore,
   SettingsWriter,
+  UNDO_SETTING_CHANGE_TITLE,
   UndoJournal,
   type WriteTarget,
 } from '../../extension/settings';
@@ -179,5 +182,15 @@ describe('undo bookkeeping', () => {
     const back = UndoJournal.fromJSON([...stored, { key: 5, target: 'user' }, { key: 'x', target: 'global' }, null]);
     assert.deepEqual(back.restoreOrder(), [{ key: 'files.autoSave', target: 'workspace', previous: 'off' }]);
     assert.equal(UndoJournal.fromJSON('nonsense').size, 0);
+  });
+});
+
+describe('the Undo command', () => {
+  it('is named in messages and tool answers exactly as the palette shows it', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+    const command = manifest.contributes.commands.find(
+      (c: { command: string }) => c.command === 'solidus.undoLastPlan',
+    );
+    assert.equal(`${command.category}: ${command.title}`, UNDO_SETTING_CHANGE_TITLE);
   });
 });
