@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { promptAndRunDo, runDoRequest, setApiKey } from './agent';
-import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './capture';
+import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './captureKeys';
 import { answerChat, type ChatOutput, registerChat, runPending } from './chat';
 import { Context } from './ctx';
 import { Popup } from './popup';

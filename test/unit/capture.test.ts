@@ -4,16 +4,34 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import * as vscode from 'vscode';
-import { CAPTURE_CONTEXT, captureKeybindings, KeyCapture, TYPE_KEY_COMMAND } from '../../extension/capture';
+import { KeyCapture } from '../../extension/capture';
+import { CAPTURE_CONTEXT, captureKeybindings, TYPE_KEY_COMMAND } from '../../extension/captureKeys';
+import { withGeneratedParts } from '../../scripts/manifest';
 
 const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
   contributes: { keybindings: { key: string; command: string; args?: unknown; when?: string }[] };
 };
 
 describe('key capture', () => {
+  it('package.json is what `npm run manifest` writes, and the script puts back a dropped capture key', () => {
+    const text = readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8');
+    assert.equal(
+      withGeneratedParts(text),
+      text,
+      'package.json has drifted: `npm run manifest` rewrites its generated parts',
+    );
+    const dropped = text.replace(/\n\s*\{\s*"key": "shift\+q",[^}]*\},/, '');
+    assert.notEqual(dropped, text);
+    assert.equal(withGeneratedParts(dropped), text);
+  });
+
   it('package.json contributes the capture keybindings, one per key, and nothing else runs the command', () => {
     const contributed = manifest.contributes.keybindings.filter((k) => k.command === TYPE_KEY_COMMAND);
-    assert.deepEqual(contributed, captureKeybindings());
+    assert.deepEqual(
+      contributed,
+      captureKeybindings(),
+      'package.json has drifted: `npm run manifest` rewrites its generated parts',
+    );
     assert.equal(new Set(contributed.map((k) => k.key)).size, contributed.length, 'one binding per key');
     // The characters a US keyboard types, each once, and the named keys.
     const typed = contributed.map((k) => k.args as string).filter((a) => a.length === 1);
