@@ -6,7 +6,7 @@
 
 pub use solidus_agent as agent;
 pub use solidus_guard as risk;
-pub use solidus_lexicon::{glossary, notes, thesaurus, thesaurus_actions, vocabulary};
+pub use solidus_lexicon::{data as lexicon_data, notes, vocabulary};
 pub use solidus_model::{args, effect, hidden, item, jsonc, schema, text};
 pub use solidus_rank as rank;
 pub use solidus_session::{input, merge, session};

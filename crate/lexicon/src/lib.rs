@@ -1,8 +1,8 @@
-//! Solidus's lexicon: the ranker's words — the glossary of word parts, the synonym tables and the
-//! plain-language notes on VS Code's commands and settings — as data, read in one place.
+//! Solidus's lexicon: the ranker's words as data files under `data/` — one synonym table, the
+//! glossary of VS Code's parts, stop and filler words, and the plain-language notes on VS Code's
+//! commands and settings — read in one place (`data`, `notes`), and the rules that turn a
+//! request's words into the catalog's (`vocabulary`).
 
-pub mod glossary;
+pub mod data;
 pub mod notes;
-pub mod thesaurus;
-pub mod thesaurus_actions;
 pub mod vocabulary;

@@ -11,9 +11,7 @@ pub struct WordGroup {
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use crate::glossary::PARTS;
-use crate::thesaurus::THESAURUS;
-use crate::thesaurus_actions::ACTION_THESAURUS;
+use crate::data::{filler_words, parts, stop_words as stop_word_list, synonyms};
 
 /// A synonym's weight in percent of the word's own: nearly the word itself, below a stem (90)
 /// and a typo fix (`TYPO_FIX_WEIGHT`). Measured on the tuning sets only (shared/bench/requests.jsonl and
@@ -25,337 +23,14 @@ const SYNONYM_WEIGHT: u8 = 85;
 /// (chatty-dev3 0.662/0.800 and 0.675/0.800 at 20/60 against 0.675/0.812).
 const TYPO_FIX_WEIGHT: u8 = 100;
 
-/// Words that carry no meaning in a request; dropped before matching.
-pub const STOP_WORDS: &[&str] = &[
-    "a",
-    "an",
-    "and",
-    "the",
-    "to",
-    "of",
-    "in",
-    "on",
-    "for",
-    "my",
-    "me",
-    "i",
-    "it",
-    "is",
-    "be",
-    "please",
-    "with",
-    "this",
-    "that",
-    "these",
-    "those",
-    "make",
-    "turn",
-    "set",
-    "can",
-    "you",
-    "want",
-    "so",
-    "do",
-    "up",
-    "at",
-    "by",
-    "or",
-    "from",
-    "into",
-    "onto",
-    "here",
-    "there",
-    "when",
-    "just",
-    "use",
-    "using",
-    "always",
-    "out",
-    "get",
-    "let",
-    "lets",
-    "should",
-    "would",
-    "could",
-    "i'd",
-    "i'm",
-    "im",
-    "some",
-    "any",
-    "its",
-    "it's",
-    "we",
-    "our",
-    "your",
-    "via",
-    "then",
-    "than",
-    "also",
-    "too",
-    "very",
-    "really",
-    "now",
-    "currently",
-    "current",
-    "again",
-];
-
-/// Question words, fillers and auxiliaries of chatty requests: they say how a request is put,
-/// never which action it wants, and a word the catalog rarely uses ("tell") would otherwise
-/// weigh as a rare, telling one. Only word matching drops them: the glossary's descriptions
-/// were written with them, and its evidence threshold was set on those words.
-const FILLER_WORDS: &[&str] = &[
-    "how",
-    "which",
-    "what",
-    "where",
-    "why",
-    "who",
-    "tell",
-    "ones",
-    "thing",
-    "things",
-    "stuff",
-    "way",
-    "like",
-    "need",
-    "anymore",
-    "whenever",
-    "while",
-    "actually",
-    "exactly",
-    "bit",
-    "lot",
-    "lots",
-    "something",
-    "anything",
-    "somehow",
-    "maybe",
-    "sure",
-    "okay",
-    "ok",
-    "thanks",
-    "hey",
-    "kinda",
-    "was",
-    "were",
-    "are",
-    "am",
-    "been",
-    "have",
-    "has",
-    "had",
-    "does",
-    "did",
-    "if",
-    "but",
-    "because",
-    "about",
-    "they",
-    "them",
-    "their",
-    "there's",
-    "what's",
-    "i've",
-    "you're",
-    "they're",
-    "how's",
-    "whatever",
-];
-
-/// Everyday words and the words the catalog uses for the same idea. Groups are about meaning,
-/// not about any one request: size, visibility, position, removal, copying, and the like.
-const SYNONYMS: &[(&[&str], &[&str])] = &[
-    (
-        &["bigger", "larger", "enlarge", "grow", "increase", "huge"],
-        &["size", "increase", "zoom"],
-    ),
-    (
-        &["smaller", "shrink", "decrease", "tiny", "reduce"],
-        &["size", "decrease", "reduce", "zoom"],
-    ),
-    (
-        &["hide", "hidden", "invisible"],
-        &["visible", "enabled", "toggle", "show"],
-    ),
-    (
-        &["show", "display", "visible", "see"],
-        &["visible", "show", "enabled", "toggle"],
-    ),
-    (
-        &["enable", "activate", "allow"],
-        &["enabled", "enable", "toggle"],
-    ),
-    (
-        &[
-            "disable",
-            "deactivate",
-            "stop",
-            "prevent",
-            "don't",
-            "dont",
-            "never",
-            "no",
-            "off",
-        ],
-        &["enabled", "disable", "toggle"],
-    ),
-    (
-        &["move", "put", "place", "position"],
-        &["position", "location", "move"],
-    ),
-    (&["left", "right"], &["position", "location", "side"]),
-    (&["duplicate", "clone"], &["copy", "duplicate"]),
-    (&["copy"], &["duplicate", "copy"]),
-    (&["delete", "erase"], &["delete", "remove", "trash"]),
-    (&["remove", "strip"], &["remove", "delete", "trim"]),
-    (&["automatically", "automatic", "auto"], &["auto"]),
-    (
-        &["dark", "light", "colour", "colours", "colors"],
-        &["theme", "color"],
-    ),
-    (&["os", "system"], &["system", "os"]),
-    (
-        &["animation", "animations", "motion"],
-        &["motion", "animation"],
-    ),
-    (&["multiple", "many", "several"], &["multi", "multiple"]),
-    (
-        &["indentation", "indent", "indenting"],
-        &["indent", "indentation", "tab"],
-    ),
-    (&["spaces", "space"], &["space", "spaces", "insert"]),
-    (&["tabs"], &["tab", "tabs"]),
-    (&["newline", "eol"], &["newline", "final", "line"]),
-    (&["end", "ending"], &["final", "end"]),
-    (&["welcome", "startup", "start"], &["startup", "welcome"]),
-    (
-        &["folder", "folders", "directory", "directories"],
-        &["folder", "explorer", "exclude"],
-    ),
-    (&["ignore", "skip", "exclude"], &["exclude", "ignore"]),
-    (&["save", "saving", "saved"], &["save"]),
-    (&["open", "launch"], &["open", "new", "show"]),
-    (&["close", "closed"], &["close", "closed"]),
-    (
-        &["reopen", "restore", "undo"],
-        &["reopen", "restore", "closed"],
-    ),
-    (&["fix", "repair"], &["fix", "quick"]),
-    (&["find", "look", "locate"], &["find", "search"]),
-    (&["search", "grep"], &["search", "find"]),
-    (
-        &[
-            "keyboard",
-            "shortcut",
-            "shortcuts",
-            "keybinding",
-            "keybindings",
-            "hotkey",
-        ],
-        &["keybindings", "keyboard", "shortcuts"],
-    ),
-    (&["language", "mode"], &["language", "mode"]),
-    (&["blink", "blinking", "flash"], &["blink", "blinking"]),
-    (&["cursor", "caret"], &["cursor"]),
-    (&["center", "centre", "middle"], &["center", "centered"]),
-    (&["wrap", "wrapping"], &["wrap"]),
-    (
-        &["latest", "newest", "update", "sync"],
-        &["pull", "sync", "fetch"],
-    ),
-    (&["upload", "publish"], &["push", "publish"]),
-    (
-        &["problems", "errors", "warnings"],
-        &["problems", "markers"],
-    ),
-    // Everyday words for catalog words, each asked for by bench/chatty-dev2.jsonl (a tuning
-    // set), none from the held-out sets.
-    (&["tab", "tabs"], &["editors", "editor"]),
-    (&["used", "uses", "callers"], &["references"]),
-    (&["tree"], &["outline"]),
-    (&["file"], &["document"]),
-    (
-        &["narrow", "narrower", "wide", "wider", "width"],
-        &["width", "column", "size"],
-    ),
-    (
-        &["arguments", "argument", "parameters", "params"],
-        &["parameter", "hints"],
-    ),
-    (
-        &["uppercase", "lowercase", "capitals", "capital", "caps"],
-        &["upper", "lower", "case", "transform"],
-    ),
-    (&["imports"], &["organize", "imports"]),
-    (&["stripes", "marks"], &["decorations"]),
-    (&["collapsing", "collapse", "expanding"], &["folding"]),
-    // The editor's parts described by how they look rather than by their names; each word here
-    // comes from bench/chatty-dev.jsonl, none from the held-out sets.
-    (&["overview"], &["minimap"]),
-    (&["icons", "icon"], &["icon", "activity"]),
-    (&["column", "columns"], &["column", "ruler", "rulers"]),
-    (&["symbols"], &["whitespace", "render"]),
-    (&["path", "trail"], &["breadcrumbs", "path"]),
-    (
-        &["suggesting", "completions", "completion", "autocomplete"],
-        &["suggest", "suggestions", "quick"],
-    ),
-    (
-        &["match", "matches", "occurrence", "occurrences"],
-        &["occurrences", "match", "highlights"],
-    ),
-    (
-        &["compare", "committed", "diff"],
-        &["changes", "change", "diff"],
-    ),
-    // Asked for by bench/chatty-dev3.jsonl (a tuning set): how fast something appears is its
-    // delay, lines merged are joined, a character set is an encoding, spacing between lines
-    // is their height.
-    (
-        &[
-            "fast",
-            "slow",
-            "quickly",
-            "slowly",
-            "instantly",
-            "immediately",
-        ],
-        &["delay", "speed"],
-    ),
-    (&["merge"], &["join"]),
-    (
-        &[
-            "utf", "utf-8", "utf8", "utf-16", "ascii", "latin1", "charset",
-        ],
-        &["encoding"],
-    ),
-    (&["spacing"], &["height"]),
-];
-
-/// Row `row` of the synonyms, then the thesaurus of parts, then the one of catalog words.
-fn table_row(row: usize) -> &'static (&'static [&'static str], &'static [&'static str]) {
-    SYNONYMS.get(row).unwrap_or_else(|| {
-        let row = row - SYNONYMS.len();
-        THESAURUS
-            .get(row)
-            .unwrap_or_else(|| &ACTION_THESAURUS[row - THESAURUS.len()])
-    })
-}
-
-/// How many rows the three tables hold together.
-fn table_rows() -> usize {
-    SYNONYMS.len() + THESAURUS.len() + ACTION_THESAURUS.len()
-}
-
 /// Each everyday word and the table rows that list it, built once: a request word is looked
 /// up by hashing instead of comparing it with every word of both tables.
 fn everyday_rows() -> &'static HashMap<&'static str, Vec<usize>> {
     static ROWS: OnceLock<HashMap<&'static str, Vec<usize>>> = OnceLock::new();
     ROWS.get_or_init(|| {
         let mut rows: HashMap<&'static str, Vec<usize>> = HashMap::new();
-        for row in 0..table_rows() {
-            for &word in table_row(row).0 {
+        for (row, group) in synonyms().iter().enumerate() {
+            for &word in &group.everyday {
                 rows.entry(word).or_default().push(row);
             }
         }
@@ -363,17 +38,23 @@ fn everyday_rows() -> &'static HashMap<&'static str, Vec<usize>> {
     })
 }
 
-/// `STOP_WORDS` as a set, built once.
+/// The stop words as a set, built once.
 fn stop_words() -> &'static HashSet<&'static str> {
     static WORDS: OnceLock<HashSet<&'static str>> = OnceLock::new();
-    WORDS.get_or_init(|| STOP_WORDS.iter().copied().collect())
+    WORDS.get_or_init(|| stop_word_list().iter().copied().collect())
 }
 
 /// Whether a request word carries no meaning for word matching: a stop word or a filler.
 pub fn is_meaningless(word: &str) -> bool {
     static WORDS: OnceLock<HashSet<&'static str>> = OnceLock::new();
     WORDS
-        .get_or_init(|| STOP_WORDS.iter().chain(FILLER_WORDS).copied().collect())
+        .get_or_init(|| {
+            stop_word_list()
+                .iter()
+                .chain(filler_words())
+                .copied()
+                .collect()
+        })
         .contains(word)
 }
 
@@ -472,7 +153,7 @@ pub fn expand(
         rows.sort_unstable();
         rows.dedup();
         for row in rows {
-            for alt in table_row(row).1 {
+            for alt in &synonyms()[row].catalog {
                 push(alt.to_string(), SYNONYM_WEIGHT);
             }
         }
@@ -564,7 +245,7 @@ fn part_words() -> &'static PartWords {
     static WORDS: OnceLock<PartWords> = OnceLock::new();
     WORDS.get_or_init(|| {
         let mut parts_of: HashMap<String, Vec<usize>> = HashMap::new();
-        for (p, part) in PARTS.iter().enumerate() {
+        for (p, part) in parts().iter().enumerate() {
             for word in part
                 .descriptions
                 .iter()
@@ -578,14 +259,14 @@ fn part_words() -> &'static PartWords {
                 }
             }
         }
-        let count = PARTS.len() as f64;
+        let count = parts().len() as f64;
         let rarity_among = |n: f64| ((count + 1.0) / (n + 0.5)).ln();
         PartWords {
             words: parts_of
                 .into_iter()
                 .map(|(w, parts)| (w, (rarity_among(parts.len() as f64), parts)))
                 .collect(),
-            names: PARTS
+            names: parts()
                 .iter()
                 .map(|p| p.names.iter().map(|n| glossary_form(n)).collect())
                 .collect(),
@@ -642,7 +323,7 @@ pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
     // ("position") only its share.
     let mut groups = Vec::new();
     for (_, p) in found.into_iter().take(PARTS_PER_REQUEST) {
-        let names = PARTS[p].names;
+        let names = &parts()[p].names;
         let share = (usize::from(PART_WEIGHT) / names.len().max(1)) as u8;
         groups.extend(names.iter().map(|n| WordGroup {
             word: n.to_string(),
