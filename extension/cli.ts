@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { join } from 'node:path';
 import { type CatalogSources, CoreHost, type ItemSummary } from './core';
-import { collectSlashFiles, planSlashSearch, toolHomes } from './slashFiles';
+import { collectSlashFiles, planSlashSearch, toolHomes } from './slash/files';
 
 const USAGE = `usage:
   solidus catalog   (--vscode <dir> | --snapshot <file>)
@@ -166,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
       const related = args.flags.get('related') ?? 'on';
       if (related !== 'on' && related !== 'off') throw new UsageError(`--related must be on or off, not ${related}`);
       const query = args.positional.join(' ');
-      // The popup's own call (extension/popup.ts sendResults): same limit by default, same mode, related rows on.
+      // The popup's own call (extension/popup/popup.ts sendResults): same limit by default, same mode, related rows on.
       const result = core.rank({
         query,
         limit: limitOf(args.flags, POPUP_LIMIT),

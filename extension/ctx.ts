@@ -1,12 +1,12 @@
 // The context object: owns every disposable, the core, the catalog build and the log.
 import * as vscode from 'vscode';
-import type { DoOutcome } from './agent';
-import { readConfig, type SolidusConfig } from './config';
 import { type CatalogSources, type CatalogStats, CoreHost } from './core';
-import { ProjectService } from './project';
+import type { DoOutcome } from './do/agent';
+import { ProjectService } from './project/service';
 import { RecentItems } from './recent';
-import { SettingsWriter } from './settings';
-import { SlashService } from './slash';
+import { readConfig, type SolidusConfig } from './settings/config';
+import { SettingsWriter } from './settings/writer';
+import { SlashService } from './slash/service';
 import { collectSources } from './sources';
 
 export class Context implements vscode.Disposable {

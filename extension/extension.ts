@@ -1,15 +1,15 @@
 // Entry point: activation builds the context, registers the command table and starts the catalog build.
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import { promptAndRunDo, runDoRequest, setApiKey } from './agent';
-import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './captureKeys';
-import { answerChat, type ChatOutput, registerChat, runPending } from './chat';
 import { Context } from './ctx';
-import { Popup } from './popup';
-import { undoLastSettingChange } from './settings';
-import { pickAndRunSlash } from './slashRun';
+import { promptAndRunDo, runDoRequest, setApiKey } from './do/agent';
+import { answerChat, type ChatOutput, registerChat, runPending } from './do/chat';
+import { registerTools } from './do/tools';
+import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './popup/captureKeys';
+import { Popup } from './popup/popup';
+import { undoLastSettingChange } from './settings/writer';
+import { pickAndRunSlash } from './slash/run';
 import { toSnapshot } from './sources';
-import { registerTools } from './tools';
 
 let context: Context | undefined;
 

@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import type { CustomCommand, Item, JsonValue, RunSpec } from './core';
 import type { Context } from './ctx';
-import { runFileAction } from './fileActions';
-import { describeValue, type SettingChange } from './settings';
-import { runSlashText } from './slashRun';
+import { runFileAction } from './project/fileActions';
+import { describeValue, type SettingChange } from './settings/writer';
+import { runSlashText } from './slash/run';
 
 /** The words on the button that runs something in a terminal. */
 export const RUN_BUTTON = 'Run';

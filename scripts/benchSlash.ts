@@ -6,7 +6,7 @@ import { CoreHost, type SlashDiscovery } from '../extension/core';
 
 // The extension's built-in names; slash.ts itself needs `vscode`, which plain Node lacks.
 
-import { collectSlashFiles } from '../extension/slashFiles';
+import { collectSlashFiles } from '../extension/slash/files';
 
 const CORPUS = join(__dirname, '..', '..', 'shared', 'corpus', 'slash');
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,9 +1,9 @@
 // Writes package.json's generated parts from the code that owns them: the key-capture keybindings
-// (extension/captureKeys.ts). `npm run manifest` rewrites them; `--check` only says whether they drifted.
+// (extension/popup/captureKeys.ts). `npm run manifest` rewrites them; `--check` only says whether they drifted.
 // The rest of package.json is written by hand and left byte for byte as it is.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { captureKeybindings, type Keybinding, TYPE_KEY_COMMAND } from '../extension/captureKeys';
+import { captureKeybindings, type Keybinding, TYPE_KEY_COMMAND } from '../extension/popup/captureKeys';
 
 const path = join(__dirname, '..', 'package.json');
 

@@ -1,9 +1,10 @@
 // /do in the editor: context, shortlist and prompt, the model, the checked plan, confirmation, run, undo, audit.
 import * as vscode from 'vscode';
-import type { PlanStep, PromptContext, Shortlist, ValidatedPlan } from './core';
-import type { Context } from './ctx';
-import { offerClosestActions } from './doFallback';
-import { describeStepForLog, RUN_PLAN } from './doPlan';
+import type { PlanStep, PromptContext, Shortlist, ValidatedPlan } from '../core';
+import type { Context } from '../ctx';
+import { runItem } from '../run';
+import { type SettingChange, UNDO_SETTING_CHANGE_TITLE } from '../settings/writer';
+import { offerClosestActions } from './fallback';
 import { hasChatModel, lmComplete } from './lm';
 import {
   completeWith,
@@ -16,9 +17,8 @@ import {
   secretName,
   storedKeyText,
 } from './modelProviders';
+import { describeStepForLog, RUN_PLAN } from './plan';
 import { type ModelRequest, ProviderError } from './providers';
-import { runItem } from './run';
-import { type SettingChange, UNDO_SETTING_CHANGE_TITLE } from './settings';
 
 /** How one /do request ended, for the log and for callers such as slash commands. */
 export type DoOutcome = 'ran' | 'replyOnly' | 'cancelled' | 'failed' | 'refused';
@@ -76,22 +76,36 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   }
 
   // The core decides when a plan must be confirmed and what the dialog says; the setting can only add a dialog.
-  if (plan.mustConfirm || ai.confirmBeforeRun) {
+  return confirmAndRunPlan(ctx, plan, { askEvenIfSafe: ai.confirmBeforeRun, log });
+}
+
+/**
+ * The one confirm-and-run of a checked plan, for /do, the chat participant and the agents' tools. A plan the
+ * core must confirm always gets the warning dialog with the core's own text; `askEvenIfSafe` adds the plain
+ * dialog for the others (the user's solidus.ai.confirmBeforeRun, where no other confirmation was asked).
+ * Nothing runs unless the user chose Run; Cancel comes with every modal dialog.
+ */
+export async function confirmAndRunPlan(
+  ctx: Context,
+  plan: ValidatedPlan,
+  options: { askEvenIfSafe: boolean; log: (line: string) => void; report?: StepReport },
+): Promise<DoOutcome> {
+  const { log } = options;
+  if (plan.mustConfirm || options.askEvenIfSafe) {
     const { message, detail } = plan.confirmation;
-    const options: vscode.MessageOptions = { modal: true, detail };
-    // A plan with a step that needs confirmation gets the warning dialog; Cancel comes with every modal dialog.
+    const dialog: vscode.MessageOptions = { modal: true, detail };
     const choice = plan.mustConfirm
-      ? await vscode.window.showWarningMessage(message, options, RUN_PLAN)
-      : await vscode.window.showInformationMessage(message, options, RUN_PLAN);
+      ? await vscode.window.showWarningMessage(message, dialog, RUN_PLAN)
+      : await vscode.window.showInformationMessage(message, dialog, RUN_PLAN);
     if (choice !== RUN_PLAN) {
       log('outcome: cancelled at the confirmation, nothing ran');
       return 'cancelled';
     }
     log('confirmed by the user');
   } else {
-    log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step needs confirmation)');
+    log('ran without confirmation (no step needs it, and no dialog was asked for)');
   }
-  return runPlan(ctx, plan);
+  return runPlan(ctx, plan, options.report);
 }
 
 /** A checked plan, or how the request ended without one and what to tell the user (empty when already told). */

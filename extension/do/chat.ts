@@ -1,12 +1,11 @@
 // The @solidus chat participant: /do in the Chat view, the plan in the response with Run and Cancel, the outcome and Undo after it.
 import * as vscode from 'vscode';
-import { type DoOutcome, planRequest, runPlan } from './agent';
-import type { ValidatedPlan } from './core';
-import type { Context } from './ctx';
-import { RUN_PLAN } from './doPlan';
+import type { ValidatedPlan } from '../core';
+import type { Context } from '../ctx';
+import { undoLastSettingChange } from '../settings/writer';
+import { confirmAndRunPlan, type DoOutcome, planRequest } from './agent';
 import { lmComplete } from './lm';
 import { ProviderError } from './providers';
-import { undoLastSettingChange } from './settings';
 
 /** The parts a response is made of; the Chat view's stream and the test hook's recorder both take them. */
 export interface ChatOutput {
@@ -93,15 +92,11 @@ export async function runPending(ctx: Context, key: string): Promise<DoOutcome> 
     void vscode.window.showInformationMessage('Solidus: this plan already ran or was cancelled.');
     return 'refused';
   }
-  if (plan.mustConfirm) {
-    const { message, detail } = plan.confirmation;
-    const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, RUN_PLAN);
-    if (choice !== RUN_PLAN) {
-      ctx.log.info('chat: outcome: cancelled at the confirmation, nothing ran');
-      return 'cancelled';
-    }
-  }
-  const outcome = await runPlan(ctx, plan);
+  // Pressing Run in the chat is the confirmation a safe plan needs; one the core must confirm gets the dialog too.
+  const outcome = await confirmAndRunPlan(ctx, plan, {
+    askEvenIfSafe: false,
+    log: (line) => ctx.log.info(`chat: ${line}`),
+  });
   ctx.log.info(`chat: outcome: ${outcome}`);
   if (outcome === 'ran' && plan.steps.some((s) => s.type === 'setting')) {
     const undo = 'Undo';

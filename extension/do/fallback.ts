@@ -1,9 +1,9 @@
 // /do with no model to ask: the core's shortlist as a pick list beside the set-up hint; a pick runs with the usual guard.
 import * as vscode from 'vscode';
-import type { Item, JsonValue, Shortlist } from './core';
-import type { Context } from './ctx';
-import { runItem } from './run';
-import { currentValue, describeValue } from './settings';
+import type { Item, JsonValue, Shortlist } from '../core';
+import type { Context } from '../ctx';
+import { runItem } from '../run';
+import { currentValue, describeValue } from '../settings/writer';
 
 /** How many of the shortlist's best a pick list shows: one screen of a quick pick. */
 const PICK_ROWS = 12;

@@ -1,5 +1,5 @@
-// Pure /do shell logic: the audit lines (the core writes the dialog; settings.ts writes and undoes settings).
-import type { PlanStep } from './core';
+// Pure /do shell logic: the audit lines (the core writes the dialog; settings/writer.ts writes and undoes settings).
+import type { PlanStep } from '../core';
 
 /** The words on the confirmation dialog's run button. */
 export const RUN_PLAN = 'Run Plan';

@@ -1,10 +1,9 @@
 // Solidus as the guard other agents use: the solidus_find and solidus_run language model tools.
 import * as vscode from 'vscode';
-import { runPlan } from './agent';
-import type { ValidatedPlan } from './core';
-import type { Context } from './ctx';
-import { RUN_PLAN } from './doPlan';
-import { UNDO_SETTING_CHANGE_TITLE } from './settings';
+import type { ValidatedPlan } from '../core';
+import type { Context } from '../ctx';
+import { UNDO_SETTING_CHANGE_TITLE } from '../settings/writer';
+import { confirmAndRunPlan } from './agent';
 
 /** What an agent sends to solidus_find. */
 interface FindInput {
@@ -63,19 +62,17 @@ export function registerTools(ctx: Context): void {
         for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
         // "Always allow" (per tool or for all tools) skips prepareInvocation's confirmation and the extension
         // cannot tell, so a plan the core must confirm is confirmed by Solidus's own dialog every time too.
-        if (plan.mustConfirm) {
-          const { message, detail } = plan.confirmation;
-          const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, RUN_PLAN);
-          if (choice !== RUN_PLAN) {
-            log('outcome: cancelled at the confirmation, nothing ran');
-            return text('The user cancelled the plan at the confirmation. Nothing ran.');
-          }
-        }
         const outcomes: string[] = plan.steps.map(() => 'not run');
         if (plan.steps.length > 0) {
-          await runPlan(ctx, plan, (index, outcome) => {
-            outcomes[index] = outcome.ran ? 'ran' : `failed: ${outcome.message}`;
+          // prepareInvocation asked for confirmBeforeRun; this adds the dialog for a plan the core must confirm.
+          const outcome = await confirmAndRunPlan(ctx, plan, {
+            askEvenIfSafe: false,
+            log,
+            report: (index, step) => {
+              outcomes[index] = step.ran ? 'ran' : `failed: ${step.message}`;
+            },
           });
+          if (outcome === 'cancelled') return text('The user cancelled the plan at the confirmation. Nothing ran.');
         }
         return text(answer(ctx, plan, outcomes));
       },

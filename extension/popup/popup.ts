@@ -1,13 +1,13 @@
 // The popup: a webview that renders ranked results; ranking and every action run here in the host.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { Input, Item, JsonValue, RankedResult } from '../core';
+import type { Context } from '../ctx';
+import type { FromWebview, Row, Stage, ToWebview, ValueOption } from '../protocol';
+import { runItem } from '../run';
+import { currentValue, describeValue, type ValueInput } from '../settings/writer';
+import { runSlashText } from '../slash/run';
 import { KeyCapture } from './capture';
-import type { Input, Item, JsonValue, RankedResult } from './core';
-import type { Context } from './ctx';
-import type { FromWebview, Row, Stage, ToWebview, ValueOption } from './protocol';
-import { runItem } from './run';
-import { currentValue, describeValue, type ValueInput } from './settings';
-import { runSlashText } from './slashRun';
 import { type PopupView, StandIn, typedText } from './standIn';
 
 /** The built-in terminal item, which `$ command` runs (always confirmed). */

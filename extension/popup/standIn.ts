@@ -1,6 +1,6 @@
 // The popup's stand-in while the session's first webview boots: a native quick pick with the same rows, until the webview takes over.
 import * as vscode from 'vscode';
-import type { Row } from './protocol';
+import type { Row } from '../protocol';
 
 /** What the popup would show for a text: the rows the core ranked, or why there are none. */
 export interface PopupView {

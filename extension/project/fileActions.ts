@@ -1,7 +1,7 @@
 // The file actions VS Code has no command for on the active file: rename, duplicate, delete to trash.
 import * as vscode from 'vscode';
-import type { Context } from './ctx';
-import type { RunOutcome } from './run';
+import type { Context } from '../ctx';
+import type { RunOutcome } from '../run';
 
 /** A new name's problem, or undefined when it is usable: not empty, no `..`, not absolute. */
 export function checkNewPath(value: string): string | undefined {

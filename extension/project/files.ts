@@ -1,6 +1,6 @@
 // Reads the project files the core asks for (two rounds) and VS Code's tasks; the core decides what they mean.
 import * as vscode from 'vscode';
-import type { ProjectFileInput, ProjectFileRequest, ProjectInput, ProjectTaskInput } from './core';
+import type { ProjectFileInput, ProjectFileRequest, ProjectInput, ProjectTaskInput } from '../core';
 
 /** Files larger than this are not read; real manifests are a few kilobytes. */
 export const MAX_PROJECT_FILE_BYTES = 1024 * 1024;

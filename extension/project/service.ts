@@ -1,9 +1,9 @@
 // The project service: reads the workspace's scripts, tasks and custom commands into the core and keeps them live.
 import * as vscode from 'vscode';
-import type { CustomCommand, JsonValue, ProjectFileRequest, ProjectOs, ProjectResult } from './core';
-import type { Context } from './ctx';
-import { fetchTaskList, type NamedFolder, readProjectFiles, taskToInput, watchGlobs } from './projectFiles';
-import { RebuildQueue, workspaceChangeTriggers } from './triggers';
+import type { CustomCommand, JsonValue, ProjectFileRequest, ProjectOs, ProjectResult } from '../core';
+import type { Context } from '../ctx';
+import { RebuildQueue, workspaceChangeTriggers } from '../triggers';
+import { fetchTaskList, type NamedFolder, readProjectFiles, taskToInput, watchGlobs } from './files';
 
 /** How long file events settle before a rebuild (package managers write many files at once). */
 const DEBOUNCE_MS = 400;

@@ -1,8 +1,8 @@
 // The one typed accessor for Solidus's own settings.
 import * as vscode from 'vscode';
-import type { SlashProvider } from './core';
-import { type SolidusSettingKey, workspaceMaySet } from './settingScopes';
-import type { TargetPreference } from './settings';
+import type { SlashProvider } from '../core';
+import { type SolidusSettingKey, workspaceMaySet } from './scopes';
+import type { TargetPreference } from './writer';
 
 /** Where /do writes settings; `auto` writes where the setting is already set (the writer's own preference type). */
 export type SettingsTarget = TargetPreference;

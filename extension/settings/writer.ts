@@ -1,6 +1,6 @@
 // The one settings writer: the popup, custom commands and /do write through it, so one Undo restores the last change.
 import * as vscode from 'vscode';
-import type { CheckSettingParams, CheckSettingResult, JsonValue } from './core';
+import type { CheckSettingParams, CheckSettingResult, JsonValue } from '../core';
 
 /** A settings scope Solidus writes to. */
 export type WriteTarget = 'user' | 'workspace';

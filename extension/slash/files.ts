@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { SlashCandidateFile, SlashListedFile, SlashSearchPlan, SlashSearchRequest } from './core';
+import type { SlashCandidateFile, SlashListedFile, SlashSearchPlan, SlashSearchRequest } from '../core';
 
 /** Files larger than this are not read; the core reports them as skipped. */
 export const MAX_COMMAND_FILE_BYTES = 1024 * 1024;

@@ -3,9 +3,9 @@ import { exec } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import * as vscode from 'vscode';
-import type { SlashCommand, SlashExpansion } from './core';
-import type { Context } from './ctx';
-import { isInside } from './slashFiles';
+import type { SlashCommand, SlashExpansion } from '../core';
+import type { Context } from '../ctx';
+import { isInside } from './files';
 
 /** Shell lines stop after this long, so a hung command never blocks the editor for good. */
 const SHELL_TIMEOUT_MS = 30_000;

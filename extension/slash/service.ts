@@ -3,10 +3,10 @@ import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
-import type { Context } from './ctx';
-import { collectSlashFiles, markGitignored, planSlashSearch, toolHomes } from './slashFiles';
-import { RebuildQueue, workspaceChangeTriggers } from './triggers';
+import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from '../core';
+import type { Context } from '../ctx';
+import { RebuildQueue, workspaceChangeTriggers } from '../triggers';
+import { collectSlashFiles, markGitignored, planSlashSearch, toolHomes } from './files';
 
 /** How long file events settle before a re-discovery (editors save in bursts). */
 const DEBOUNCE_MS = 300;

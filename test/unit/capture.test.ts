@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import * as vscode from 'vscode';
-import { KeyCapture } from '../../extension/capture';
-import { CAPTURE_CONTEXT, captureKeybindings, TYPE_KEY_COMMAND } from '../../extension/captureKeys';
+import { KeyCapture } from '../../extension/popup/capture';
+import { CAPTURE_CONTEXT, captureKeybindings, TYPE_KEY_COMMAND } from '../../extension/popup/captureKeys';
 import { withGeneratedParts } from '../../scripts/manifest';
 
 const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {

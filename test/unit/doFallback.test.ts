@@ -4,8 +4,8 @@ import { beforeEach, describe, it } from 'node:test';
 import * as vscode from 'vscode';
 import type { Item, Shortlist } from '../../extension/core';
 import type { Context } from '../../extension/ctx';
-import { offerClosestActions, SET_UP_HINT } from '../../extension/doFallback';
-import { SettingsWriter } from '../../extension/settings';
+import { offerClosestActions, SET_UP_HINT } from '../../extension/do/fallback';
+import { SettingsWriter } from '../../extension/settings/writer';
 
 type Picker = (items: { id: string; label: string }[], options: { title: string; placeHolder: string }) => unknown;
 const stub = vscode as unknown as {

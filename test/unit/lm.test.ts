@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import * as vscode from 'vscode';
-import { lmComplete, pickChatModel } from '../../extension/lm';
-import { ProviderError } from '../../extension/providers';
+import { lmComplete, pickChatModel } from '../../extension/do/lm';
+import { ProviderError } from '../../extension/do/providers';
 
 interface FakeModel {
   id: string;

@@ -13,8 +13,8 @@ import {
   originOf,
   parseStoredKey,
   storedKeyText,
-} from '../../extension/modelProviders';
-import { type ModelRequest, ProviderError } from '../../extension/providers';
+} from '../../extension/do/modelProviders';
+import { type ModelRequest, ProviderError } from '../../extension/do/providers';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const setting = manifest.contributes.configuration.properties['solidus.ai.provider'];

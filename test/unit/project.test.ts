@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ProjectFileRequest } from '../../extension/core';
-import { checkNewPath, copyName } from '../../extension/fileActions';
-import { watchGlobs } from '../../extension/projectFiles';
+import { checkNewPath, copyName } from '../../extension/project/fileActions';
+import { watchGlobs } from '../../extension/project/files';
 
 describe('watch globs', () => {
   it("are the core's root names (escaped), its presence patterns, the folder's member globs and tasks.json", () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from '../../extension/providers';
+import { anthropicComplete, type ModelRequest, openAiComplete, ProviderError } from '../../extension/do/providers';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 let handler: Handler = (_req, _body, res) => res.end();

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import * as vscode from 'vscode';
-import { readConfig } from '../../extension/config';
-import { SETTING_SCOPES, workspaceMaySet } from '../../extension/settingScopes';
+import { readConfig } from '../../extension/settings/config';
+import { SETTING_SCOPES, workspaceMaySet } from '../../extension/settings/scopes';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const properties: Record<string, { scope?: string }> = manifest.contributes.configuration.properties;

@@ -12,7 +12,7 @@ import {
   UNDO_SETTING_CHANGE_TITLE,
   UndoJournal,
   type WriteTarget,
-} from '../../extension/settings';
+} from '../../extension/settings/writer';
 
 /** User and workspace settings as two maps; `update(key, undefined)` removes, like VS Code. */
 class MemorySettings implements SettingsStore {

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as vscode from 'vscode';
-import { readConfig } from '../../extension/config';
 import { RecentItems } from '../../extension/recent';
-import { currentValue, describeValue } from '../../extension/settings';
+import { readConfig } from '../../extension/settings/config';
+import { currentValue, describeValue } from '../../extension/settings/writer';
 
 class MemoryMemento {
   private readonly values = new Map<string, unknown>();

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as vscode from 'vscode';
-import { readConfig, SLASH_PROVIDERS } from '../../extension/config';
-import { isInside } from '../../extension/slashFiles';
-import { joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slashRun';
+import { readConfig, SLASH_PROVIDERS } from '../../extension/settings/config';
+import { isInside } from '../../extension/slash/files';
+import { joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slash/run';
 
 describe('joinSegments', () => {
   const segments: SlashSegment[] = [

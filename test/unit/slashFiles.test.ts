@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { SlashSearchPlan, SlashSearchRequest } from '../../extension/core';
-import { collectSlashFiles, MAX_COMMAND_FILE_BYTES, markGitignored, planSlashSearch } from '../../extension/slashFiles';
+import {
+  collectSlashFiles,
+  MAX_COMMAND_FILE_BYTES,
+  markGitignored,
+  planSlashSearch,
+} from '../../extension/slash/files';
 
 describe('collectSlashFiles', () => {
   it('reads matching files to the folder depth, reports oversized ones and survives a symlink loop', async () => {

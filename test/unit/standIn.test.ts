@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as vscode from 'vscode';
+import { StandIn, typedText } from '../../extension/popup/standIn';
 import type { Row } from '../../extension/protocol';
-import { StandIn, typedText } from '../../extension/standIn';
 
 interface PickStub {
   value: string;

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SLASH_PROVIDERS } from '../../extension/config';
 import { CoreHost } from '../../extension/core';
-import { watchGlobs } from '../../extension/projectFiles';
+import { watchGlobs } from '../../extension/project/files';
+import { SLASH_PROVIDERS } from '../../extension/settings/config';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const properties: Record<string, unknown> = manifest.contributes.configuration.properties;
