@@ -1,30 +1,11 @@
 //! The catalog and ranker over the real documents VS Code 1.139.1 hands an extension.
 
-use std::path::PathBuf;
-
 use solidus_core::catalog::{build_catalog, CatalogSources};
 use solidus_core::rank::{parse_query, Index, RankOptions};
 use solidus_core::{Effect, EnterAction, ItemKind};
 
-fn shared() -> PathBuf {
-    std::env::var_os("SOLIDUS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
-}
-
-fn read(name: &str) -> Option<String> {
-    Some(std::fs::read_to_string(shared().join("fixtures/vscode-1.139.1").join(name)).expect(name))
-}
-
 fn sources() -> CatalogSources {
-    CatalogSources {
-        keybindings_schema: read("keybindings-schema.json"),
-        default_settings: read("default-settings.jsonc"),
-        resource_language_schema: read("resource-language-settings-schema.json"),
-        default_keybindings: read("default-keybindings.jsonc"),
-        extensions: read("extensions.json"),
-        registered_commands: read("registered-commands.json"),
-    }
+    solidus_devkit::fixture_sources()
 }
 
 #[test]

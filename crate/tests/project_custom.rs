@@ -1,10 +1,8 @@
 //! Custom commands from `solidus.customCommands`: validation against known commands and setting
 //! schemas, and the risk of each macro.
 
-use std::path::PathBuf;
-
 use serde_json::{json, Value};
-use solidus_core::catalog::{build_catalog, CatalogSources};
+use solidus_core::catalog::build_catalog;
 use solidus_core::project::{
     build_project, parse_custom_commands, CustomStep, Known, ProjectInput,
 };
@@ -261,23 +259,9 @@ fn runnable_macros_become_custom_items_with_their_steps() {
     assert_eq!(wire["risk"], json!("reachesShell"));
 }
 
-fn fixture(name: &str) -> Option<String> {
-    let shared = std::env::var_os("SOLIDUS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    Some(std::fs::read_to_string(shared.join("fixtures/vscode-1.139.1").join(name)).expect(name))
-}
-
 #[test]
 fn validation_against_the_real_catalog() {
-    let catalog = build_catalog(&CatalogSources {
-        keybindings_schema: fixture("keybindings-schema.json"),
-        default_settings: fixture("default-settings.jsonc"),
-        resource_language_schema: fixture("resource-language-settings-schema.json"),
-        default_keybindings: fixture("default-keybindings.jsonc"),
-        extensions: fixture("extensions.json"),
-        registered_commands: fixture("registered-commands.json"),
-    });
+    let catalog = build_catalog(&solidus_devkit::fixture_sources());
     let known = Known::from_items(&catalog.items);
     let (commands, _) = parse_custom_commands(
         &json!([

@@ -222,9 +222,7 @@ fn a_pack_runs_in_every_folder_with_its_stack() {
 }
 
 fn shared() -> PathBuf {
-    std::env::var_os("SOLIDUS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
+    solidus_devkit::shared_dir()
 }
 
 fn fixture(name: &str) -> String {

@@ -12,9 +12,7 @@ use solidus_core::slash::{
 };
 
 fn shared() -> PathBuf {
-    std::env::var_os("SOLIDUS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
+    solidus_devkit::shared_dir()
 }
 
 fn one_command(file_text: &str) -> Discovery {

@@ -9,7 +9,6 @@
 //! with the byte `0xFF`, which never occurs in UTF-8, so seeds are real files joined by that byte.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use arbitrary::{Arbitrary, Unstructured};
@@ -42,40 +41,9 @@ fn text(data: &[u8]) -> String {
     String::from_utf8_lossy(data).into_owned()
 }
 
-fn shared() -> PathBuf {
-    std::env::var_os("SOLIDUS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
-}
-
 /// The catalog of VS Code 1.139.1 from the fixture folder, built once per process.
 pub fn fixture() -> &'static Index {
-    static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let read = |name: &str| {
-            let path = shared().join("fixtures/vscode-1.139.1").join(name);
-            Some(std::fs::read_to_string(&path).unwrap_or_else(|e| {
-                panic!(
-                    "{}: {e} (set SOLIDUS_SHARED to the shared folder)",
-                    path.display()
-                )
-            }))
-        };
-        let sources = CatalogSources {
-            keybindings_schema: read("keybindings-schema.json"),
-            default_settings: read("default-settings.jsonc"),
-            resource_language_schema: read("resource-language-settings-schema.json"),
-            default_keybindings: read("default-keybindings.jsonc"),
-            extensions: read("extensions.json"),
-            registered_commands: read("registered-commands.json"),
-        };
-        let index = Index::new(build_catalog(&sources).items);
-        assert!(
-            index.items().len() > 1000,
-            "the fixture catalog is too small"
-        );
-        index
-    })
+    solidus_devkit::fixture_index()
 }
 
 /// Every property of a validated plan that holds whatever the model wrote.

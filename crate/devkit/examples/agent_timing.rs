@@ -2,8 +2,6 @@
 //! (p50 of 50 runs), the prompt's size, and parsing and validating answers.
 //! `cargo run --release --example agent_timing -- <fixture dir> [runs]`
 
-mod fixture;
-
 use std::time::{Duration, Instant};
 
 use solidus_core::agent::{check_response, prepare_request, PromptContext, ShortlistOptions};
@@ -35,7 +33,7 @@ fn main() {
         .nth(2)
         .and_then(|r| r.parse().ok())
         .unwrap_or(50);
-    let sources = fixture::sources(&dir);
+    let sources = solidus_devkit::sources_from(&dir);
     let index = Index::new(build_catalog(&sources).items);
     let context = PromptContext {
         os: "linux".into(),

@@ -1,12 +1,11 @@
 //! Prints every command and setting of a catalog with its class, reason and basis, one per line:
 //! the view a reviewer of the guard's rule files works from.
 //! `cargo run --release --example catalog_dump -- <folder with the six VS Code documents>`
-mod fixture;
 use solidus_core::catalog::build_catalog;
 use solidus_core::risk::{command_verdict, setting_basis, setting_verdict};
 fn main() {
     let dir = std::env::args().nth(1).expect("the fixture folder");
-    let catalog = build_catalog(&fixture::sources(&dir));
+    let catalog = build_catalog(&solidus_devkit::sources_from(&dir));
     for item in &catalog.items {
         match (&item.command, &item.key, &item.setting) {
             (Some(id), _, _) => {

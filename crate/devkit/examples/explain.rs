@@ -1,7 +1,6 @@
 //! Prints a request's first rows and where the given ids rank, to see why a request misses.
 //! `cargo run --release --example explain -- <fixture dir> "<request>" [id...]`
 
-mod fixture;
 use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
 
@@ -10,7 +9,7 @@ fn main() {
     let dir = args.next().expect("fixture dir");
     let request = args.next().expect("request");
     let ids: Vec<String> = args.collect();
-    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let index = Index::new(build_catalog(&solidus_devkit::sources_from(&dir)).items);
     let options = RankOptions {
         limit: 200,
         mode: Mode::Any,

@@ -2,8 +2,6 @@
 //! earn `safe`, and how many cosmetic, guard-raising and harmful plans are confirmed.
 //! `cargo run --release --example guard_figures -- <fixture dir>`
 
-mod fixture;
-
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
@@ -194,7 +192,7 @@ fn confirmed(index: &Index, steps: &Value) -> (bool, usize) {
 
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
-    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let index = Index::new(build_catalog(&solidus_devkit::sources_from(&dir)).items);
     for kind in [ItemKind::Command, ItemKind::Setting] {
         let mut by_class: BTreeMap<Effect, usize> = BTreeMap::new();
         for item in index.items().iter().filter(|i| i.kind == kind) {

@@ -2,15 +2,13 @@
 //! input for reviewing families into `commands.reviewed`.
 //! `cargo run --release --example guard_review -- <fixture dir>`
 
-mod fixture;
-
 use solidus_core::catalog::build_catalog;
 use solidus_core::risk::{command_rules, Effect};
 use solidus_core::{Index, ItemKind};
 
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
-    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let index = Index::new(build_catalog(&solidus_devkit::sources_from(&dir)).items);
     let mut ids: Vec<(String, usize)> = Vec::new();
     for item in index.items().iter().filter(|i| i.kind == ItemKind::Command) {
         let id = item.command.as_deref().unwrap_or("");

@@ -2,7 +2,6 @@
 //! order `Core::set_project` takes them.
 //! `cargo run --release --example memory -- <fixture dir>`
 
-mod fixture;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -41,14 +40,14 @@ fn report(stage: &str) {
 
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
-    let sources = fixture::sources(&dir);
+    let sources = solidus_devkit::sources_from(&dir);
     report("sources read");
     let catalog = build_catalog(&sources);
     report("catalog built");
     let mut base = BaseItems::new(catalog.items.len());
     let index = Index::new(catalog.items);
     report("fixture index");
-    let input = fixture::monorepo(1515, 10);
+    let input = solidus_devkit::monorepo(1515, 10);
     report("project input");
     let items = base.take(index.into_items());
     report("fixture index dropped");

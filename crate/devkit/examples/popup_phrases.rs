@@ -4,7 +4,6 @@
 //! A set given after `--held-out` reports counts only, never a phrase, so it stays unseen.
 //! `cargo run --release --example popup_phrases -- <fixture dir> <dev.jsonl>... [--held-out <set.jsonl>...]`
 
-mod fixture;
 use std::collections::BTreeMap;
 
 use solidus_core::catalog::build_catalog;
@@ -14,7 +13,7 @@ use solidus_core::rank::{parse_plain, Index, RankOptions};
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("fixture dir");
-    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let index = Index::new(build_catalog(&solidus_devkit::sources_from(&dir)).items);
     let mut held_out = false;
     for file in args {
         if file == "--held-out" {

@@ -1,6 +1,5 @@
 //! Times the project catalog for a synthetic monorepo (default 200 packages × 10 scripts), for
 //! issue 5's figures: `cargo run --release --example project_timing -- [packages] [scripts] [rounds]`
-mod fixture;
 use std::time::{Duration, Instant};
 
 use solidus_core::project::{build_project, files_to_read, Known};
@@ -14,7 +13,7 @@ fn arg(n: usize, default: usize) -> usize {
 
 fn main() {
     let (packages, scripts, rounds) = (arg(1, 200), arg(2, 10), arg(3, 50).max(1));
-    let input = fixture::monorepo(packages, scripts);
+    let input = solidus_devkit::monorepo(packages, scripts);
     let known = Known::new();
     let mut request_times = Vec::new();
     let mut build_times = Vec::new();

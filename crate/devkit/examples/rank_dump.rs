@@ -2,7 +2,6 @@
 //! modes, so a change meant to keep behaviour can be diffed before and after.
 //! `cargo run --release --example rank_dump -- <fixture dir> <requests.jsonl> > rows.txt`
 
-mod fixture;
 use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
 use solidus_core::ItemKind;
@@ -11,7 +10,7 @@ use std::fmt::Write;
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
     let requests = std::env::args().nth(2).expect("requests");
-    let sources = fixture::sources(&dir);
+    let sources = solidus_devkit::sources_from(&dir);
     let index = Index::new(build_catalog(&sources).items);
     let mut queries: Vec<String> = [
         "font",
@@ -75,7 +74,7 @@ fn main() {
         "İ",
     ]
     .iter()
-    .chain(fixture::THREE_WORD_QUERIES)
+    .chain(solidus_devkit::THREE_WORD_QUERIES)
     .map(|s| s.to_string())
     .collect();
     let items = index.items();

@@ -1,14 +1,13 @@
 //! Native rank cost at limit 1 and 50 (what the results themselves cost).
 //! `cargo run --release --example rank_limits -- <fixture dir>`
 
-mod fixture;
 use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, RankOptions};
 use std::time::Instant;
 
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
-    let sources = fixture::sources(&dir);
+    let sources = solidus_devkit::sources_from(&dir);
     let index = Index::new(build_catalog(&sources).items);
     let queries: Vec<_> = [
         "font",

@@ -2,7 +2,6 @@
 //! so a slower all pass and a costly related pass can be told apart.
 //! `cargo run --release --example rank_timing -- <fixture dir>`
 
-mod fixture;
 use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
 use std::time::Instant;
@@ -14,13 +13,13 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     let dir = std::env::args().nth(1).expect("fixture dir");
-    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let index = Index::new(build_catalog(&solidus_devkit::sources_from(&dir)).items);
     let options = RankOptions {
         mode: Mode::All,
         limit: 50,
         ..RankOptions::default()
     };
-    for q in fixture::THREE_WORD_QUERIES {
+    for q in solidus_devkit::THREE_WORD_QUERIES {
         let query = parse_query(q);
         let time = |related: bool| {
             let runs: Vec<f64> = (0..200)

@@ -2,14 +2,13 @@
 //! a ranker change can be judged natively in seconds (`npm run bench` reports the same figures in wasm).
 //! `cargo run --release --example recall -- <fixture dir> <requests.jsonl>...`
 
-mod fixture;
 use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().expect("fixture dir");
-    let index = Index::new(build_catalog(&fixture::sources(&dir)).items);
+    let index = Index::new(build_catalog(&solidus_devkit::sources_from(&dir)).items);
     for file in args {
         let text = std::fs::read_to_string(&file).expect("requests file");
         let requests: Vec<(String, Vec<Vec<String>>)> = text

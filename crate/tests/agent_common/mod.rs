@@ -2,40 +2,19 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
 use serde_json::{json, Value};
-use solidus_core::catalog::{build_catalog, CatalogSources};
+use solidus_core::catalog::CatalogSources;
 use solidus_core::rank::Index;
 use solidus_core::{Item, SettingSchema};
 
-fn shared() -> PathBuf {
-    std::env::var_os("SOLIDUS_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"))
-}
-
-fn read(name: &str) -> Option<String> {
-    Some(std::fs::read_to_string(shared().join("fixtures/vscode-1.139.1").join(name)).expect(name))
-}
-
 /// The documents VS Code 1.139.1 reported, as the fixture folder records them.
 pub fn fixture_sources() -> CatalogSources {
-    CatalogSources {
-        keybindings_schema: read("keybindings-schema.json"),
-        default_settings: read("default-settings.jsonc"),
-        resource_language_schema: read("resource-language-settings-schema.json"),
-        default_keybindings: read("default-keybindings.jsonc"),
-        extensions: read("extensions.json"),
-        registered_commands: read("registered-commands.json"),
-    }
+    solidus_devkit::fixture_sources()
 }
 
 /// The catalog of VS Code 1.139.1 as the fixture folder records it, indexed once per test binary.
 pub fn fixture() -> &'static Index {
-    static INDEX: OnceLock<Index> = OnceLock::new();
-    INDEX.get_or_init(|| Index::new(build_catalog(&fixture_sources()).items))
+    solidus_devkit::fixture_index()
 }
 
 /// An item from JSON, so new optional fields on `Item` do not break these tests.
