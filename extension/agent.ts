@@ -55,7 +55,6 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
       () => ctx.whenReady(),
     );
   }
-  const ai = ctx.config.ai;
   const planned = await planRequest(
     ctx,
     text,
@@ -78,8 +77,28 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     return 'replyOnly';
   }
 
-  // The core decides when a plan must be confirmed and what the dialog says; the setting can only add a dialog.
-  if (plan.mustConfirm || ai.confirmBeforeRun) {
+  return confirmAndRun(ctx, plan, { log });
+}
+
+/** How a caller hands a checked plan to the one confirm-and-run path. */
+export interface ConfirmAndRun {
+  log: (line: string) => void;
+  /** The user has already seen this very plan and chosen to run it (@solidus's Run, VS Code's tool confirmation). */
+  shownAlready?: boolean;
+  report?: StepReport;
+}
+
+/**
+ * The one path from a checked plan to running it, for /do, @solidus, solidus_run and MCP agents. The
+ * core decides when a plan must be confirmed and what the dialog says: such a plan always gets the
+ * modal warning. Otherwise solidus.ai.confirmBeforeRun can only add a dialog, unless the user just saw the plan.
+ */
+export async function confirmAndRun(
+  ctx: Context,
+  plan: ValidatedPlan,
+  { log, shownAlready = false, report }: ConfirmAndRun,
+): Promise<DoOutcome> {
+  if (plan.mustConfirm || (ctx.config.ai.confirmBeforeRun && !shownAlready)) {
     const { message, detail } = plan.confirmation;
     const options: vscode.MessageOptions = { modal: true, detail };
     // A plan with a step that needs confirmation gets the warning dialog; Cancel comes with every modal dialog.
@@ -91,10 +110,10 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
       return 'cancelled';
     }
     log('confirmed by the user');
-  } else {
+  } else if (!shownAlready) {
     log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step needs confirmation)');
   }
-  return runPlan(ctx, plan);
+  return runPlan(ctx, plan, report);
 }
 
 /** A checked plan, or how the request ended without one and what to tell the user (empty when already told). */

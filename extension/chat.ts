@@ -1,9 +1,8 @@
 // The @solidus chat participant: /do in the Chat view, the plan in the response with Run and Cancel, the outcome and Undo after it.
 import * as vscode from 'vscode';
-import { type DoOutcome, planRequest, runPlan } from './agent';
+import { confirmAndRun, type DoOutcome, planRequest } from './agent';
 import type { ValidatedPlan } from './core';
 import type { Context } from './ctx';
-import { RUN_PLAN } from './doPlan';
 import { lmComplete } from './lm';
 import { ProviderError } from './providers';
 import { undoLastSettingChange } from './settings';
@@ -93,15 +92,9 @@ export async function runPending(ctx: Context, key: string): Promise<DoOutcome> 
     void vscode.window.showInformationMessage('Solidus: this plan already ran or was cancelled.');
     return 'refused';
   }
-  if (plan.mustConfirm) {
-    const { message, detail } = plan.confirmation;
-    const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, RUN_PLAN);
-    if (choice !== RUN_PLAN) {
-      ctx.log.info('chat: outcome: cancelled at the confirmation, nothing ran');
-      return 'cancelled';
-    }
-  }
-  const outcome = await runPlan(ctx, plan);
+  // The user pressed Run on this very plan; a step that needs confirmation still gets /do's dialog.
+  const outcome = await confirmAndRun(ctx, plan, { log: (line) => ctx.log.info(`chat: ${line}`), shownAlready: true });
+  if (outcome === 'cancelled') return outcome;
   ctx.log.info(`chat: outcome: ${outcome}`);
   if (outcome === 'ran' && plan.steps.some((s) => s.type === 'setting')) {
     const undo = 'Undo';
