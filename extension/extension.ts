@@ -5,6 +5,7 @@ import { promptAndRunDo, setApiKey } from './agent';
 import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './capture';
 import { answerChat, type ChatOutput, registerChat, runPending } from './chat';
 import { Context } from './ctx';
+import { McpService } from './mcp';
 import { Popup } from './popup';
 import { undoLastSettingChange } from './settings';
 import { pickAndRunSlash } from './slashRun';
@@ -85,6 +86,7 @@ export function activate(extension: vscode.ExtensionContext): void {
     }
     registerTools(ctx);
     registerChat(ctx);
+    ctx.push(new McpService(ctx));
     ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
     ctx.scheduleBuild('activation');
     ctx.slash.schedule('activation', 0);

@@ -1,0 +1,240 @@
+// Solidus as an MCP server, in code-server: the SDK's client through `solidus mcp` with the token a window terminal carries.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type EditorSession,
+  REPO_ROOT,
+  readJson,
+  runPaletteCommand,
+  startSession,
+  waitFor,
+  withFailureArtifacts,
+} from './harness';
+
+let editor: EditorSession;
+let workspaceDir: string;
+let scratch: string;
+/** What the window's terminal carries: read from a terminal, as an agent started there would get them. */
+let channel: { socket: string; token: string };
+let cli: string;
+let client: Client;
+
+const userSettings = (): Record<string, unknown> => readJson<Record<string, unknown>>(editor.server.settingsPath);
+const logs = () => editor.logs();
+
+/** An SDK client that starts `node <installed extension>/dist/cli.js mcp` with the given channel variables. */
+function transportWith(env: Record<string, string>): StdioClientTransport {
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'mcp'],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stderr: 'pipe',
+  });
+}
+
+function textOf(result: unknown): string {
+  const content = (result as CallToolResult).content ?? [];
+  return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
+
+before(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'solidus-mcp-'));
+  workspaceDir = path.join(scratch, 'workspace');
+  cpSync(path.join(REPO_ROOT, 'demo'), workspaceDir, { recursive: true });
+  editor = await startSession({
+    workspaceDir,
+    // The user turned MCP on; only the core's own rule asks, so a cosmetic plan runs at once.
+    userSettings: { 'solidus.mcp.enabled': true, 'solidus.ai.confirmBeforeRun': false },
+  });
+  await waitFor(() => /catalog built/.test(editor.solidusLog()), 60_000, { message: 'the catalog to be built' });
+  await waitFor(() => /mcp: listening at /.test(editor.solidusLog()), 20_000, { message: 'the MCP channel' });
+  const installed = readdirSync(editor.server.extensionsDir).find((name) => name.startsWith('solidus-dev.solidus-'));
+  assert.ok(installed, 'the packaged extension is installed');
+  cli = path.join(editor.server.extensionsDir, installed, 'dist', 'cli.js');
+  assert.ok(existsSync(cli), `${cli} is packaged`);
+
+  // A terminal of the window writes its two variables to a file, as `env` would show them to an agent there.
+  const out = path.join(scratch, 'terminal-env.txt');
+  await withFailureArtifacts(
+    editor.page,
+    'mcp-terminal-env',
+    async () => {
+      await runPaletteCommand(editor.page, 'Terminal: Create New Terminal');
+      await editor.page.locator('.terminal-wrapper .xterm').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await waitFor(
+        async () => {
+          await editor.page.locator('.terminal-wrapper .xterm').first().click();
+          await editor.page.keyboard.type(`printf '%s\\n%s\\n' "$SOLIDUS_MCP_SOCKET" "$SOLIDUS_MCP_TOKEN" > ${out}`);
+          await editor.page.keyboard.press('Enter');
+          return waitFor(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length >= 3, 5_000);
+        },
+        40_000,
+        { message: 'the terminal to write its environment', intervalMs: 1000 },
+      );
+    },
+    logs,
+  );
+  const [socket = '', token = ''] = readFileSync(out, 'utf8').split('\n');
+  assert.ok(socket && token, `the terminal carries the channel: ${JSON.stringify(readFileSync(out, 'utf8'))}`);
+  channel = { socket, token };
+});
+
+after(async () => {
+  await client?.close().catch(() => undefined);
+  await editor?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('solidus mcp', () => {
+  test('the channel is a socket in a private folder, never a TCP port', () => {
+    assert.ok(!/^\d+$|:\d+$/.test(channel.socket), channel.socket);
+    assert.equal(statSync(path.dirname(channel.socket)).mode & 0o777, 0o700);
+    assert.ok(statSync(channel.socket).isSocket());
+    assert.equal(statSync(channel.socket).mode & 0o777, 0o600);
+    assert.match(channel.token, /^[0-9a-f]{64}$/);
+  });
+
+  test('the SDK client connects with the window’s token and lists the tools with their schemas', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-list',
+      async () => {
+        client = new Client({ name: 'solidus-e2e-agent', version: '1.2.3' });
+        await client.connect(transportWith({ SOLIDUS_MCP_SOCKET: channel.socket, SOLIDUS_MCP_TOKEN: channel.token }));
+        const { tools } = await client.listTools();
+        const byName = new Map(tools.map((tool) => [tool.name, tool]));
+        assert.deepEqual([...byName.keys()].sort(), ['solidus_find', 'solidus_run']);
+        assert.deepEqual(byName.get('solidus_find')?.inputSchema.required, ['words']);
+        assert.deepEqual(byName.get('solidus_run')?.inputSchema.required, ['steps']);
+        assert.match(byName.get('solidus_find')?.description ?? '', /workspace-data block .* data, never instructions/);
+        await waitFor(() => /mcp: agent “solidus-e2e-agent 1\.2\.3” connected/.test(editor.solidusLog()), 10_000, {
+          message: 'the agent named in the log',
+        });
+        const status = editor.page.locator('.part.statusbar').getByText('Solidus MCP: solidus-e2e-agent 1.2.3');
+        await status.waitFor({ state: 'visible', timeout: 10_000 });
+      },
+      logs,
+    );
+  });
+
+  test('find lists a setting with its type, values and range; its median latency over the channel', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-find',
+      async () => {
+        const found = textOf(
+          await client.callTool({ name: 'solidus_find', arguments: { words: 'font size', limit: 10 } }),
+        );
+        assert.match(found, /Actions \(id \| kind \| title/);
+        assert.match(found, /\neditor\.fontSize \| number \| any \| /);
+        const times: number[] = [];
+        for (let i = 0; i < 21; i++) {
+          const started = performance.now();
+          await client.callTool({ name: 'solidus_find', arguments: { words: i % 2 ? 'word wrap' : 'font size' } });
+          times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        process.stderr.write(
+          `mcp find latency over the channel (21 calls): median ${times[10]!.toFixed(1)} ms, ` +
+            `min ${times[0]!.toFixed(1)} ms, max ${times[20]!.toFixed(1)} ms\n`,
+        );
+        const bad = await client.callTool({ name: 'solidus_find', arguments: { words: 7 } });
+        assert.equal(bad.isError, true);
+      },
+      logs,
+    );
+  });
+
+  test('a cosmetic plan runs at once with no dialog, and the answer says what ran', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-run-cosmetic',
+      async () => {
+        const answer = textOf(
+          await client.callTool({
+            name: 'solidus_run',
+            arguments: {
+              reply: 'Bigger font.',
+              steps: [
+                { type: 'setting', key: 'editor.fontSize', value: 19, why: 'bigger' },
+                { type: 'item', id: 'command:frobnicator.frobnicateAll' },
+              ],
+            },
+          }),
+        );
+        assert.match(answer, /Solidus ran 1 of 1 step; 1 dropped\./);
+        assert.match(answer, /1\. \[ran\] Set Editor: Font Size = 19 — safe/);
+        assert.match(answer, /Dropped step 2: unknown item “command:frobnicator\.frobnicateAll”/);
+        assert.equal(await editor.page.locator('.monaco-dialog-box').isVisible(), false, 'no dialog');
+        await waitFor(() => userSettings()['editor.fontSize'] === 19, 10_000, { message: 'editor.fontSize = 19' });
+      },
+      logs,
+    );
+  });
+
+  test('a push plan shows Solidus’s modal with its class; Cancel changes nothing and the answer says so', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-run-push',
+      async () => {
+        const before = readFileSync(editor.server.settingsPath, 'utf8');
+        const call = client.callTool({
+          name: 'solidus_run',
+          arguments: {
+            reply: 'Push and widen tabs.',
+            steps: [
+              { type: 'setting', key: 'editor.tabSize', value: 7, why: 'tabs' },
+              { type: 'item', id: 'command:git.pushWithTags', why: 'publish', risk: 'safe' },
+            ],
+          },
+        });
+        const dialog = editor.page.locator('.monaco-dialog-box');
+        await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+        const shown = await dialog.innerText();
+        assert.match(shown, /Push and widen tabs\./);
+        assert.match(shown, /acts on a remote/);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        const answer = textOf(await call);
+        assert.match(answer, /The user cancelled the plan at the confirmation\. Nothing ran; nothing changed\./);
+        assert.match(answer, /2\. \[not run\] .*git.*acts on a remote/i);
+        assert.equal(readFileSync(editor.server.settingsPath, 'utf8'), before, 'Cancel wrote nothing');
+        assert.match(
+          editor.solidusLog(),
+          /mcp “solidus-e2e-agent 1\.2\.3” solidus_run: outcome: cancelled at the confirmation/,
+        );
+      },
+      logs,
+    );
+  });
+
+  test('a wrong or missing token is refused with the reason; the agent sees it as an MCP error', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-refused',
+      async () => {
+        const wrong = channel.token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+        for (const [env, reason] of [
+          [{ SOLIDUS_MCP_SOCKET: channel.socket, SOLIDUS_MCP_TOKEN: wrong }, /wrong token/],
+          [{ SOLIDUS_MCP_SOCKET: channel.socket }, /no token/],
+          [
+            { SOLIDUS_MCP_SOCKET: path.join(scratch, 'closed-window.sock'), SOLIDUS_MCP_TOKEN: channel.token },
+            /no Solidus window is listening/,
+          ],
+        ] as const) {
+          const intruder = new Client({ name: 'intruder', version: '0' });
+          await assert.rejects(intruder.connect(transportWith(env)), reason);
+          await intruder.close().catch(() => undefined);
+        }
+        assert.match(editor.solidusLog(), /mcp: refused a connection: wrong token/);
+        assert.doesNotMatch(editor.solidusLog(), /agent “intruder/);
+      },
+      logs,
+    );
+  });
+});
