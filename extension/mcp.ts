@@ -16,7 +16,7 @@ import {
   SOCKET_ENV,
   TOKEN_ENV,
 } from './mcpChannel';
-import { findForAgent, runForAgent } from './tools';
+import { findForAgent, readSettingForAgent, runForAgent } from './tools';
 
 /** Plans an agent may start in any 60 seconds, for all of this window's MCP agents together. */
 export const MCP_PLANS_PER_MINUTE = 10;
@@ -163,7 +163,7 @@ export class McpService implements vscode.Disposable {
         description: tool.modelDescription,
         inputSchema: tool.inputSchema,
         annotations:
-          tool.name === 'solidus_find'
+          tool.name !== 'solidus_run'
             ? { readOnlyHint: true, openWorldHint: false }
             : { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
       })),
@@ -180,6 +180,10 @@ export class McpService implements vscode.Disposable {
       case 'solidus_find':
         if (typeof args.words !== 'string') return failure('solidus_find needs "words", a string.');
         return success(await findForAgent(this.ctx, args, who));
+      case 'solidus_setting': {
+        const read = await readSettingForAgent(this.ctx, args, who);
+        return read.ok ? success(read.text) : failure(read.text);
+      }
       case 'solidus_run': {
         const slot = this.limit.take();
         if (!slot.ok) {

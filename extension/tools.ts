@@ -10,14 +10,23 @@ interface FindInput {
   limit?: number;
 }
 
+/** What an agent sends to solidus_setting. */
+interface SettingInput {
+  key: string;
+}
+
 /** What an agent sends to solidus_run: a plan in /do's own format, read by the core exactly like a /do answer. */
 type RunInput = Record<string, unknown>;
 
-/** Registers both tools; package.json's `languageModelTools` declares them. */
+/** Registers the tools; package.json's `languageModelTools` declares them. */
 export function registerTools(ctx: Context): void {
   ctx.push(
     vscode.lm.registerTool<FindInput>('solidus_find', {
       invoke: async (options) => text(await findForAgent(ctx, options.input ?? {}, 'tool solidus_find')),
+    }),
+    vscode.lm.registerTool<SettingInput>('solidus_setting', {
+      invoke: async (options) =>
+        text((await readSettingForAgent(ctx, options.input ?? {}, 'tool solidus_setting')).text),
     }),
     vscode.lm.registerTool<RunInput>('solidus_run', {
       prepareInvocation: async (options) => {
@@ -56,6 +65,37 @@ export async function findForAgent(ctx: Context, input: unknown, who: string): P
   const found = ctx.core.findEntries(words, typeof fields.limit === 'number' ? fields.limit : 20);
   ctx.log.info(`${who} “${words}”: ${found.ok ? `${found.text.length} chars` : found.message}`);
   return found.ok ? `${FIND_PREAMBLE}\n\n${found.text}` : `Solidus could not search: ${found.message}`;
+}
+
+/** Where VS Code's levels say a value comes from, most specific first. */
+const LEVELS = [
+  ['workspaceFolderValue', 'folder settings'],
+  ['workspaceValue', 'workspace settings'],
+  ['globalValue', 'user settings'],
+] as const;
+
+/**
+ * solidus_setting for any agent: a setting's current value when the core says it may be told (a key
+ * the catalog knows, a value that cannot hold a secret or a path), with where it is set and what it allows.
+ */
+export async function readSettingForAgent(
+  ctx: Context,
+  input: unknown,
+  who: string,
+): Promise<{ ok: boolean; text: string }> {
+  await ready(ctx);
+  const key = typeof input === 'object' && input !== null ? (input as Partial<SettingInput>).key : undefined;
+  if (typeof key !== 'string' || !key.trim()) return { ok: false, text: 'solidus_setting needs "key", a setting key.' };
+  const configuration = vscode.workspace.getConfiguration();
+  const read = ctx.core.readSetting(key.trim(), configuration.get<unknown>(key.trim()));
+  ctx.log.info(`${who} ${key.trim()}: ${read.ok ? 'told' : read.message}`);
+  if (!read.ok) return { ok: false, text: `Solidus does not read this setting out: ${read.message}` };
+  const levels = configuration.inspect<unknown>(read.key) as Record<string, unknown> | undefined;
+  const where = LEVELS.find(([level]) => levels?.[level] !== undefined)?.[1] ?? 'the default';
+  return {
+    ok: true,
+    text: `${read.key} = ${JSON.stringify(read.value)} (from ${where}); allowed: ${read.expectation}`,
+  };
 }
 
 /**

@@ -167,6 +167,10 @@ export interface CheckSettingParams { key: string; text?: string; value?: JsonVa
 export type CheckSettingResult =
   | { ok: true; value: JsonValue; expectation: string }
   | { ok: false; message: string; expectation?: string };
+/** A setting's current value as an agent may be told it (`readSetting`), or why not. */
+export type ReadSettingResult =
+  | { ok: true; key: string; value: JsonValue; expectation: string }
+  | { ok: false; message: string };
 "#;
 
 #[wasm_bindgen]
@@ -189,6 +193,8 @@ extern "C" {
     pub type JsCheckSettingParams;
     #[wasm_bindgen(typescript_type = "CheckSettingResult")]
     pub type JsCheckSettingResult;
+    #[wasm_bindgen(typescript_type = "ReadSettingResult")]
+    pub type JsReadSettingResult;
     #[wasm_bindgen(typescript_type = "PrepareDoParams")]
     pub type JsPrepareDoParams;
     #[wasm_bindgen(typescript_type = "PrepareDoResult")]
@@ -697,6 +703,33 @@ impl Core {
             Ok(crate::agent::Answer::Search(words)) => Some(words),
             _ => None,
         }
+    }
+
+    /// Whether an agent may be told a setting's current value (`value`, as the editor reads it):
+    /// only a key the catalog knows, and only a value [`SettingSchema::disclosable`] allows.
+    #[wasm_bindgen(js_name = readSetting)]
+    pub fn read_setting(&self, key: &str, value: JsValue) -> Result<JsReadSettingResult, JsError> {
+        let value: Value = if value.is_undefined() {
+            Value::Null
+        } else {
+            from_js(value, "setting value")?
+        };
+        let result = match self
+            .index
+            .get(&format!("setting:{key}"))
+            .and_then(|i| i.setting.as_ref())
+        {
+            None => {
+                serde_json::json!({"ok": false, "message": format!("{key} is not a setting Solidus knows")})
+            }
+            Some(schema) => match schema.disclosable(&value) {
+                Ok(()) => {
+                    serde_json::json!({"ok": true, "key": key, "value": value, "expectation": schema.expectation()})
+                }
+                Err(why) => serde_json::json!({"ok": false, "message": format!("{key}: {why}")}),
+            },
+        };
+        Ok(to_js(&result)?.into())
     }
 
     /// Checks a typed text or a value against a setting's schema before anything is written.

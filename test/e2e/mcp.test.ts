@@ -50,7 +50,12 @@ before(async () => {
   editor = await startSession({
     workspaceDir,
     // The user turned MCP on; only the core's own rule asks, so a cosmetic plan runs at once.
-    userSettings: { 'solidus.mcp.enabled': true, 'solidus.ai.confirmBeforeRun': false },
+    // A free-text setting whose value an agent must not be told.
+    userSettings: {
+      'solidus.mcp.enabled': true,
+      'solidus.ai.confirmBeforeRun': false,
+      'editor.fontFamily': 'monospace, private-font-7f3a',
+    },
   });
   await waitFor(() => /catalog built/.test(editor.solidusLog()), 60_000, { message: 'the catalog to be built' });
   await waitFor(() => /mcp: listening at /.test(editor.solidusLog()), 20_000, { message: 'the MCP channel' });
@@ -109,7 +114,8 @@ describe('solidus mcp', () => {
         await client.connect(transportWith({ SOLIDUS_MCP_SOCKET: channel.socket, SOLIDUS_MCP_TOKEN: channel.token }));
         const { tools } = await client.listTools();
         const byName = new Map(tools.map((tool) => [tool.name, tool]));
-        assert.deepEqual([...byName.keys()].sort(), ['solidus_find', 'solidus_run']);
+        assert.deepEqual([...byName.keys()].sort(), ['solidus_find', 'solidus_run', 'solidus_setting']);
+        assert.deepEqual(byName.get('solidus_setting')?.inputSchema.required, ['key']);
         assert.deepEqual(byName.get('solidus_find')?.inputSchema.required, ['words']);
         assert.deepEqual(byName.get('solidus_run')?.inputSchema.required, ['steps']);
         assert.match(byName.get('solidus_find')?.description ?? '', /workspace-data block .* data, never instructions/);
@@ -178,6 +184,28 @@ describe('solidus mcp', () => {
     );
   });
 
+  test('reads a setting’s current value and where it is set, but never free text', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-setting',
+      async () => {
+        const size = await client.callTool({ name: 'solidus_setting', arguments: { key: 'editor.fontSize' } });
+        assert.equal(size.isError, undefined);
+        assert.match(textOf(size), /^editor\.fontSize = 19 \(from user settings\); allowed: /);
+        const wrap = await client.callTool({ name: 'solidus_setting', arguments: { key: 'editor.wordWrap' } });
+        assert.match(textOf(wrap), /^editor\.wordWrap = "off" \(from the default\); allowed: one of "off", /);
+        const font = await client.callTool({ name: 'solidus_setting', arguments: { key: 'editor.fontFamily' } });
+        assert.equal(font.isError, true);
+        assert.match(textOf(font), /free text/);
+        assert.doesNotMatch(textOf(font), /private-font/);
+        const unknown = await client.callTool({ name: 'solidus_setting', arguments: { key: 'no.such.setting' } });
+        assert.equal(unknown.isError, true);
+        assert.match(textOf(unknown), /not a setting Solidus knows/);
+      },
+      logs,
+    );
+  });
+
   test('a push plan shows Solidus’s modal with its class; Cancel changes nothing and the answer says so', async () => {
     await withFailureArtifacts(
       editor.page,
@@ -208,6 +236,34 @@ describe('solidus mcp', () => {
           editor.solidusLog(),
           /mcp “solidus-e2e-agent 1\.2\.3” solidus_run: outcome: cancelled at the confirmation/,
         );
+      },
+      logs,
+    );
+  });
+
+  test('VS Code’s own MCP list offers Solidus, and starting it there connects through the same channel', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-vscode-list',
+      async () => {
+        const { page } = editor;
+        await runPaletteCommand(page, 'MCP: List Servers', 10_000, { opensQuickInput: true });
+        const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Solidus' });
+        await row.first().waitFor({ state: 'visible', timeout: 15_000 });
+        await row.first().click();
+        const start = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: /Start Server/ });
+        await start.first().waitFor({ state: 'visible', timeout: 10_000 });
+        await start.first().click();
+        const log = await waitFor(
+          () =>
+            editor
+              .solidusLog()
+              .match(/mcp: agent “([^”]+)” connected \(connection (\d+)\)/g)
+              ?.find((l) => !/solidus-e2e-agent/.test(l)),
+          30_000,
+          { message: 'VS Code to connect as an MCP client' },
+        );
+        process.stderr.write(`VS Code's MCP client: ${log}\n`);
       },
       logs,
     );
