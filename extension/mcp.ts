@@ -1,6 +1,6 @@
 // Solidus as an MCP server in the window: solidus_find and solidus_run for terminal agents and VS Code's own, behind the guard.
 import type { Server as NetServer, Socket } from 'node:net';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -15,6 +15,7 @@ import {
   PlanLimit,
   SOCKET_ENV,
   TOKEN_ENV,
+  writeCliShim,
 } from './mcpChannel';
 import { findForAgent, readSettingForAgent, runForAgent } from './tools';
 
@@ -97,6 +98,15 @@ export class McpService implements vscode.Disposable {
       env.description = 'Lets agents started in this terminal reach Solidus with `solidus mcp`.';
       env.replace(SOCKET_ENV, place.path);
       env.replace(TOKEN_ENV, token);
+      try {
+        // `solidus mcp` on the terminals' PATH, so an agent's config can name it wherever the extension lives.
+        const bin = writeCliShim(join(this.ctx.extension.globalStorageUri.fsPath, 'bin'), process.execPath, this.cli);
+        env.prepend('PATH', `${bin}${delimiter}`);
+      } catch (error) {
+        this.ctx.log.warn(
+          `mcp: cannot write the solidus command: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       this.log(`mcp: listening at ${place.path}; terminals opened from now on carry ${SOCKET_ENV} and ${TOKEN_ENV}`);
       this.definitionsChanged.fire();
     } catch (error) {
@@ -109,6 +119,7 @@ export class McpService implements vscode.Disposable {
     this.connections.clear();
     this.ctx.extension.environmentVariableCollection.delete(SOCKET_ENV);
     this.ctx.extension.environmentVariableCollection.delete(TOKEN_ENV);
+    this.ctx.extension.environmentVariableCollection.delete('PATH');
     closeChannel(this.listener, this.place);
     this.listener = undefined;
     this.place = undefined;
@@ -217,7 +228,7 @@ export class McpService implements vscode.Disposable {
   private registerDefinitionProvider(): void {
     // Hosts before the MCP provider API (or without it) simply do not list the server.
     if (typeof vscode.lm?.registerMcpServerDefinitionProvider !== 'function') return;
-    const cli = join(this.ctx.extension.extensionPath, 'dist', 'cli.js');
+    const cli = this.cli;
     const version = String(this.ctx.extension.extension.packageJSON.version ?? '0');
     this.disposables.push(
       vscode.lm.registerMcpServerDefinitionProvider(PROVIDER_ID, {
@@ -246,6 +257,11 @@ export class McpService implements vscode.Disposable {
   }
 
   private readonly log = (line: string): void => this.ctx.log.info(line);
+
+  /** The packaged command line, which holds `solidus mcp`. */
+  private get cli(): string {
+    return join(this.ctx.extension.extensionPath, 'dist', 'cli.js');
+  }
 
   dispose(): void {
     if (this.listener) this.stop('the window is closing');

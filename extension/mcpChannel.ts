@@ -1,6 +1,6 @@
 // The local channel between `solidus mcp` and its window: a private socket, a per-window token, the handshake, the plan limit.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -218,6 +218,37 @@ function readLine(socket: Socket): Promise<string> {
     socket.on('end', onEnd);
     socket.on('error', onError);
   });
+}
+
+/**
+ * Writes the `solidus` command a window's terminals find first on their PATH, so an agent's MCP
+ * config can name `solidus mcp` whatever the extension's install folder. It runs the packaged CLI with
+ * the editor's own runtime (Electron acts as Node with ELECTRON_RUN_AS_NODE). The folder and the
+ * script are their owner's alone. Returns the folder to put on PATH.
+ */
+export function writeCliShim(
+  folder: string,
+  runtime: string,
+  cli: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (platform === 'win32') {
+    const script = `@echo off\r\nset ELECTRON_RUN_AS_NODE=1\r\n"${runtime}" "${cli}" %*\r\n`;
+    writeFileSync(join(folder, 'solidus.cmd'), script);
+    return folder;
+  }
+  chmodSync(folder, 0o700);
+  const file = join(folder, 'solidus');
+  const script = `#!/bin/sh\n# Written by the Solidus extension: runs its command line with the editor's runtime.\nELECTRON_RUN_AS_NODE=1 exec ${shellQuote(runtime)} ${shellQuote(cli)} "$@"\n`;
+  writeFileSync(file, script, { mode: 0o700 });
+  chmodSync(file, 0o700);
+  return folder;
+}
+
+/** One shell word, whatever the path holds. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The mode bits of a path (for the channel's own checks and its tests). */

@@ -1,6 +1,6 @@
 // Solidus as an MCP server, in code-server: the SDK's client through `solidus mcp` with the token a window terminal carries.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -21,19 +21,18 @@ let editor: EditorSession;
 let workspaceDir: string;
 let scratch: string;
 /** What the window's terminal carries: read from a terminal, as an agent started there would get them. */
-let channel: { socket: string; token: string };
-let cli: string;
+let channel: { socket: string; token: string; path: string; solidus: string };
 let client: Client;
 
 const userSettings = (): Record<string, unknown> => readJson<Record<string, unknown>>(editor.server.settingsPath);
 const logs = () => editor.logs();
 
-/** An SDK client that starts `node <installed extension>/dist/cli.js mcp` with the given channel variables. */
+/** An SDK client that starts `solidus mcp`, as an agent's config names it, with the terminal's PATH and these variables. */
 function transportWith(env: Record<string, string>): StdioClientTransport {
   return new StdioClientTransport({
-    command: process.execPath,
-    args: [cli, 'mcp'],
-    env: { PATH: process.env.PATH ?? '', ...env },
+    command: 'solidus',
+    args: ['mcp'],
+    env: { PATH: channel.path, ...env },
     stderr: 'pipe',
   });
 }
@@ -59,11 +58,6 @@ before(async () => {
   });
   await waitFor(() => /catalog built/.test(editor.solidusLog()), 60_000, { message: 'the catalog to be built' });
   await waitFor(() => /mcp: listening at /.test(editor.solidusLog()), 20_000, { message: 'the MCP channel' });
-  const installed = readdirSync(editor.server.extensionsDir).find((name) => name.startsWith('solidus-dev.solidus-'));
-  assert.ok(installed, 'the packaged extension is installed');
-  cli = path.join(editor.server.extensionsDir, installed, 'dist', 'cli.js');
-  assert.ok(existsSync(cli), `${cli} is packaged`);
-
   // A terminal of the window writes its two variables to a file, as `env` would show them to an agent there.
   const out = path.join(scratch, 'terminal-env.txt');
   await withFailureArtifacts(
@@ -75,9 +69,11 @@ before(async () => {
       await waitFor(
         async () => {
           await editor.page.locator('.terminal-wrapper .xterm').first().click();
-          await editor.page.keyboard.type(`printf '%s\\n%s\\n' "$SOLIDUS_MCP_SOCKET" "$SOLIDUS_MCP_TOKEN" > ${out}`);
+          await editor.page.keyboard.type(
+            `printf '%s\\n' "$SOLIDUS_MCP_SOCKET" "$SOLIDUS_MCP_TOKEN" "$PATH" "$(command -v solidus)" > ${out}`,
+          );
           await editor.page.keyboard.press('Enter');
-          return waitFor(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length >= 3, 5_000);
+          return waitFor(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length >= 5, 5_000);
         },
         40_000,
         { message: 'the terminal to write its environment', intervalMs: 1000 },
@@ -85,9 +81,12 @@ before(async () => {
     },
     logs,
   );
-  const [socket = '', token = ''] = readFileSync(out, 'utf8').split('\n');
-  assert.ok(socket && token, `the terminal carries the channel: ${JSON.stringify(readFileSync(out, 'utf8'))}`);
-  channel = { socket, token };
+  const [socket = '', token = '', terminalPath = '', solidus = ''] = readFileSync(out, 'utf8').split('\n');
+  assert.ok(
+    socket && token && solidus,
+    `the terminal carries the channel: ${JSON.stringify(readFileSync(out, 'utf8'))}`,
+  );
+  channel = { socket, token, path: terminalPath, solidus };
 });
 
 after(async () => {
@@ -103,6 +102,10 @@ describe('solidus mcp', () => {
     assert.ok(statSync(channel.socket).isSocket());
     assert.equal(statSync(channel.socket).mode & 0o777, 0o600);
     assert.match(channel.token, /^[0-9a-f]{64}$/);
+    // `solidus` on the terminal's PATH is the extension's own command, in a folder only its owner can open.
+    assert.match(channel.solidus, /globalStorage.*\/bin\/solidus$/);
+    assert.equal(statSync(path.dirname(channel.solidus)).mode & 0o777, 0o700);
+    assert.equal(statSync(channel.solidus).mode & 0o777, 0o700);
   });
 
   test('the SDK client connects with the window’s token and lists the tools with their schemas', async () => {
@@ -289,6 +292,41 @@ describe('solidus mcp', () => {
         }
         assert.match(editor.solidusLog(), /mcp: refused a connection: wrong token/);
         assert.doesNotMatch(editor.solidusLog(), /agent “intruder/);
+      },
+      logs,
+    );
+  });
+
+  test('the agent leaving clears it from the status bar; with the window closed, `solidus mcp` says so', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-closed',
+      async () => {
+        const status = editor.page.locator('.part.statusbar').getByText(/Solidus MCP: .*solidus-e2e-agent/);
+        await client.close();
+        await waitFor(() => /mcp: agent “solidus-e2e-agent 1\.2\.3” disconnected/.test(editor.solidusLog()), 10_000, {
+          message: 'the agent leaving in the log',
+        });
+        await status.waitFor({ state: 'hidden', timeout: 10_000 });
+        // An agent connected while the window goes sees its connection end.
+        const survivor = new Client({ name: 'survivor', version: '1' });
+        const transport = transportWith({ SOLIDUS_MCP_SOCKET: channel.socket, SOLIDUS_MCP_TOKEN: channel.token });
+        await survivor.connect(transport);
+        const closed = new Promise<void>((resolve) => {
+          survivor.onclose = () => resolve();
+        });
+        await editor.stop();
+        await closed;
+        // The closed editor took its user-data folder, and the `solidus` command in it, along: the same
+        // CLI bundle from the build runs the late agent.
+        const late = new Client({ name: 'late', version: '1' });
+        const lateTransport = new StdioClientTransport({
+          command: process.execPath,
+          args: [path.join(REPO_ROOT, 'dist', 'cli.js'), 'mcp'],
+          env: { PATH: channel.path, SOLIDUS_MCP_SOCKET: channel.socket, SOLIDUS_MCP_TOKEN: channel.token },
+          stderr: 'pipe',
+        });
+        await assert.rejects(late.connect(lateTransport), /no Solidus window is listening/);
       },
       logs,
     );

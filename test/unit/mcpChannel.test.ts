@@ -1,6 +1,7 @@
 // The MCP channel: its folder and socket modes, the token check, refusals in words, and the plan limit.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
   SOCKET_ENV,
   TOKEN_ENV,
   tokenMatches,
+  writeCliShim,
 } from '../../extension/mcpChannel';
 
 const unix = process.platform !== 'win32';
@@ -144,6 +146,27 @@ describe('the channel', { skip: !unix && 'Unix sockets only' }, () => {
       openChannel({ [SOCKET_ENV]: temporary.path, [TOKEN_ENV]: token }),
       /no Solidus window is listening/,
     );
+  });
+});
+
+describe('the solidus command on the terminals’ PATH', { skip: !unix && 'a POSIX shell script' }, () => {
+  it('runs the CLI with the editor’s runtime, passes the arguments through, and is its owner’s alone', () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), 'solidus-shim-test-'));
+    try {
+      // A path with a quote and a space must stay one word.
+      const cli = path.join(base, "it's here.js");
+      writeFileSync(
+        cli,
+        'process.stdout.write(JSON.stringify([process.env.ELECTRON_RUN_AS_NODE, ...process.argv.slice(2)]))',
+      );
+      const bin = writeCliShim(path.join(base, 'bin'), process.execPath, cli);
+      assert.equal(modeOf(bin), 0o700);
+      assert.equal(modeOf(path.join(bin, 'solidus')), 0o700);
+      const out = execFileSync(path.join(bin, 'solidus'), ['mcp', 'a b', '$HOME'], { encoding: 'utf8' });
+      assert.deepEqual(JSON.parse(out), ['1', 'mcp', 'a b', '$HOME']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 
