@@ -20,21 +20,59 @@ import {
 let editor: EditorSession;
 let workspaceDir: string;
 let scratch: string;
-/** What the window's terminal carries: read from a terminal, as an agent started there would get them. */
-let channel: { socket: string; token: string; path: string; solidus: string };
+/** What a window's terminal carries: read from a terminal, as an agent started there would get them. */
+interface TerminalChannel {
+  socket: string;
+  token: string;
+  path: string;
+  solidus: string;
+}
+let channel: TerminalChannel;
 let client: Client;
 
 const userSettings = (): Record<string, unknown> => readJson<Record<string, unknown>>(editor.server.settingsPath);
 const logs = () => editor.logs();
 
 /** An SDK client that starts `solidus mcp`, as an agent's config names it, with the terminal's PATH and these variables. */
-function transportWith(env: Record<string, string>): StdioClientTransport {
+function transportWith(env: Record<string, string>, terminalPath = channel.path): StdioClientTransport {
   return new StdioClientTransport({
     command: 'solidus',
     args: ['mcp'],
-    env: { PATH: channel.path, ...env },
+    env: { PATH: terminalPath, ...env },
     stderr: 'pipe',
   });
+}
+
+/** The channel as `env` shows it in a new terminal of the session's window. */
+async function channelFromTerminal(session: EditorSession, out: string): Promise<TerminalChannel> {
+  await withFailureArtifacts(
+    session.page,
+    'mcp-terminal-env',
+    async () => {
+      await runPaletteCommand(session.page, 'Terminal: Create New Terminal');
+      const terminal = session.page.locator('.terminal-wrapper .xterm').first();
+      await terminal.waitFor({ state: 'visible', timeout: 30_000 });
+      await waitFor(
+        async () => {
+          await terminal.click();
+          await session.page.keyboard.type(
+            `printf '%s\\n' "$SOLIDUS_MCP_SOCKET" "$SOLIDUS_MCP_TOKEN" "$PATH" "$(command -v solidus)" > ${out}`,
+          );
+          await session.page.keyboard.press('Enter');
+          return waitFor(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length >= 5, 5_000);
+        },
+        40_000,
+        { message: 'the terminal to write its environment', intervalMs: 1000 },
+      );
+    },
+    () => session.logs(),
+  );
+  const [socket = '', token = '', terminalPath = '', solidus = ''] = readFileSync(out, 'utf8').split('\n');
+  assert.ok(
+    socket && token && solidus,
+    `the terminal carries the channel: ${JSON.stringify(readFileSync(out, 'utf8'))}`,
+  );
+  return { socket, token, path: terminalPath, solidus };
 }
 
 function textOf(result: unknown): string {
@@ -58,35 +96,7 @@ before(async () => {
   });
   await waitFor(() => /catalog built/.test(editor.solidusLog()), 60_000, { message: 'the catalog to be built' });
   await waitFor(() => /mcp: listening at /.test(editor.solidusLog()), 20_000, { message: 'the MCP channel' });
-  // A terminal of the window writes its two variables to a file, as `env` would show them to an agent there.
-  const out = path.join(scratch, 'terminal-env.txt');
-  await withFailureArtifacts(
-    editor.page,
-    'mcp-terminal-env',
-    async () => {
-      await runPaletteCommand(editor.page, 'Terminal: Create New Terminal');
-      await editor.page.locator('.terminal-wrapper .xterm').first().waitFor({ state: 'visible', timeout: 30_000 });
-      await waitFor(
-        async () => {
-          await editor.page.locator('.terminal-wrapper .xterm').first().click();
-          await editor.page.keyboard.type(
-            `printf '%s\\n' "$SOLIDUS_MCP_SOCKET" "$SOLIDUS_MCP_TOKEN" "$PATH" "$(command -v solidus)" > ${out}`,
-          );
-          await editor.page.keyboard.press('Enter');
-          return waitFor(() => existsSync(out) && readFileSync(out, 'utf8').split('\n').length >= 5, 5_000);
-        },
-        40_000,
-        { message: 'the terminal to write its environment', intervalMs: 1000 },
-      );
-    },
-    logs,
-  );
-  const [socket = '', token = '', terminalPath = '', solidus = ''] = readFileSync(out, 'utf8').split('\n');
-  assert.ok(
-    socket && token && solidus,
-    `the terminal carries the channel: ${JSON.stringify(readFileSync(out, 'utf8'))}`,
-  );
-  channel = { socket, token, path: terminalPath, solidus };
+  channel = await channelFromTerminal(editor, path.join(scratch, 'terminal-env.txt'));
 });
 
 after(async () => {
@@ -152,6 +162,15 @@ describe('solidus mcp', () => {
         process.stderr.write(
           `mcp find latency over the channel (21 calls): median ${times[10]!.toFixed(1)} ms, ` +
             `min ${times[0]!.toFixed(1)} ms, max ${times[20]!.toFixed(1)} ms\n`,
+        );
+        // The trusted workspace's scripts are in the catalog (Restricted Mode below leaves them out).
+        await waitFor(
+          async () =>
+            textOf(await client.callTool({ name: 'solidus_find', arguments: { words: 'hello script' } })).includes(
+              'script:npm:workspace:.:hello',
+            ),
+          30_000,
+          { message: 'the workspace script in find', intervalMs: 1000 },
         );
         const bad = await client.callTool({ name: 'solidus_find', arguments: { words: 7 } });
         assert.equal(bad.isError, true);
