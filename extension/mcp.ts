@@ -1,4 +1,4 @@
-// Solidus as an MCP server in the window: solidus_find and solidus_run for terminal agents and VS Code's own, behind the guard.
+// Solidus as an MCP server in the window: its tools for terminal agents and VS Code's own, behind the same guard as /do.
 import type { Server as NetServer, Socket } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -153,8 +153,15 @@ export class McpService implements vscode.Disposable {
       this.showAgents();
     });
     socket.on('error', () => socket.destroy());
-    await connection.server.connect(new StdioServerTransport(socket, socket));
-    socket.resume();
+    try {
+      await connection.server.connect(new StdioServerTransport(socket, socket));
+      socket.resume();
+    } catch (error) {
+      this.ctx.log.error(
+        `mcp: connection ${connection.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      socket.destroy();
+    }
   }
 
   private newServer(connection: () => Connection): Server {

@@ -1,4 +1,4 @@
-// Solidus as the guard other agents use: the solidus_find and solidus_run language model tools.
+// Solidus as the guard other agents use: the solidus_find, solidus_run and solidus_setting tools, for the language model API and MCP.
 import * as vscode from 'vscode';
 import { confirmAndRun } from './agent';
 import type { ValidatedPlan } from './core';
