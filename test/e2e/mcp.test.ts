@@ -257,6 +257,41 @@ describe('solidus mcp', () => {
     );
   });
 
+  test('an agent that keeps sending plans is stopped at 10 a minute, and nothing of the refused one runs', async () => {
+    await withFailureArtifacts(
+      editor.page,
+      'mcp-rate-limit',
+      async () => {
+        // Cosmetic plans sent within seconds, each with its own font size: none needs a dialog, so each
+        // accepted one runs. At most 10 are accepted in any minute, so the 11th at the latest is refused.
+        let refused: CallToolResult | undefined;
+        let sent = 0;
+        while (!refused && sent < 11) {
+          const answer = (await client.callTool({
+            name: 'solidus_run',
+            arguments: { steps: [{ type: 'setting', key: 'editor.fontSize', value: 20 + sent }] },
+          })) as CallToolResult;
+          sent++;
+          if (answer.isError) refused = answer;
+          else assert.match(textOf(answer), /Solidus ran 1 of 1 step; 0 dropped\./);
+        }
+        assert.ok(refused, `still accepted after ${sent} plans`);
+        assert.match(
+          textOf(refused),
+          /Solidus refused the plan: at most 10 plans a minute; try again in \d+ s\. Nothing ran\./,
+        );
+        assert.match(editor.solidusLog(), /solidus_run: refused: at most 10 plans a minute/);
+        // The last accepted plan's value stays; the refused one's was never written.
+        await waitFor(() => userSettings()['editor.fontSize'] === 20 + sent - 2, 10_000, {
+          message: 'the last font size',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        assert.equal(userSettings()['editor.fontSize'], 20 + sent - 2);
+      },
+      logs,
+    );
+  });
+
   test('VS Code’s own MCP list offers Solidus, and starting it there connects through the same channel', async () => {
     await withFailureArtifacts(
       editor.page,
