@@ -242,6 +242,16 @@ describe('solidus mcp', () => {
         const shown = await dialog.innerText();
         assert.match(shown, /Push and widen tabs\./);
         assert.match(shown, /acts on a remote/);
+        // While the user has not answered, another plan cannot queue a second dialog behind it.
+        const second = (await client.callTool({
+          name: 'solidus_run',
+          arguments: { steps: [{ type: 'setting', key: 'editor.tabSize', value: 3 }] },
+        })) as CallToolResult;
+        assert.equal(second.isError, true);
+        assert.match(
+          textOf(second),
+          /another plan from an agent is still running or waiting for the user\. Nothing ran\./,
+        );
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         const answer = textOf(await call);
         assert.match(answer, /The user cancelled the plan at the confirmation\. Nothing ran; nothing changed\./);
