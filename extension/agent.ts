@@ -86,6 +86,8 @@ export interface ConfirmAndRun {
   /** The user has already seen this very plan and chosen to run it (@solidus's Run, VS Code's tool confirmation). */
   shownAlready?: boolean;
   report?: StepReport;
+  /** Who sent the plan when it is not the user's own request (an MCP agent), shown first in the dialog. */
+  from?: string;
 }
 
 /**
@@ -96,10 +98,11 @@ export interface ConfirmAndRun {
 export async function confirmAndRun(
   ctx: Context,
   plan: ValidatedPlan,
-  { log, shownAlready = false, report }: ConfirmAndRun,
+  { log, shownAlready = false, report, from }: ConfirmAndRun,
 ): Promise<DoOutcome> {
   if (plan.mustConfirm || (ctx.config.ai.confirmBeforeRun && !shownAlready)) {
-    const { message, detail } = plan.confirmation;
+    const { message } = plan.confirmation;
+    const detail = from ? `${from}\n\n${plan.confirmation.detail}` : plan.confirmation.detail;
     const options: vscode.MessageOptions = { modal: true, detail };
     // A plan with a step that needs confirmation gets the warning dialog; Cancel comes with every modal dialog.
     const choice = plan.mustConfirm

@@ -88,8 +88,9 @@ export class McpService implements vscode.Disposable {
   }
 
   private async start(): Promise<void> {
+    let place: ChannelPlace | undefined;
     try {
-      const place = newChannelPlace();
+      place = newChannelPlace();
       const token = newToken();
       this.listener = await listenChannel(place, token, (socket) => void this.accept(socket), this.log);
       this.place = place;
@@ -111,6 +112,8 @@ export class McpService implements vscode.Disposable {
       this.definitionsChanged.fire();
     } catch (error) {
       this.ctx.log.error(`mcp: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
+      // Nothing half-made stays behind: no socket folder, no variables for the terminals.
+      if (!this.listener) closeChannel(undefined, place);
     }
   }
 
@@ -209,7 +212,9 @@ export class McpService implements vscode.Disposable {
           return failure(`Solidus refused the plan: ${slot.reason}. Nothing ran.`);
         }
         try {
-          return success(await runForAgent(this.ctx, args, { who, shownAlready: false }));
+          // The dialog says which agent sent the plan, by the name its MCP client gave itself.
+          const from = `Sent by the agent “${connection.agent}” over MCP (the name is the agent's own).`;
+          return success(await runForAgent(this.ctx, args, { who, shownAlready: false, from }));
         } finally {
           slot.release();
         }

@@ -105,7 +105,7 @@ export async function readSettingForAgent(
 export async function runForAgent(
   ctx: Context,
   input: unknown,
-  { who, shownAlready }: { who: string; shownAlready: boolean },
+  { who, shownAlready, from }: { who: string; shownAlready: boolean; from?: string },
 ): Promise<string> {
   await ready(ctx);
   const log = (line: string) => ctx.log.info(`${who}: ${line}`);
@@ -123,6 +123,7 @@ export async function runForAgent(
     const outcome = await confirmAndRun(ctx, plan, {
       log,
       shownAlready,
+      from,
       report: (index, outcome) => {
         outcomes[index] = outcome.ran ? 'ran' : `failed: ${outcome.message}`;
       },

@@ -242,6 +242,7 @@ describe('solidus mcp', () => {
         const shown = await dialog.innerText();
         assert.match(shown, /Push and widen tabs\./);
         assert.match(shown, /acts on a remote/);
+        assert.match(shown, /Sent by the agent “solidus-e2e-agent 1\.2\.3” over MCP/);
         // While the user has not answered, another plan cannot queue a second dialog behind it.
         const second = (await client.callTool({
           name: 'solidus_run',
