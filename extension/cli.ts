@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { join } from 'node:path';
 import { type CatalogSources, CoreHost, type ItemSummary } from './core';
+import { runMcpBridge } from './mcp/bridge';
+import { SOCKET_ENV, TOKEN_ENV } from './mcp/channel';
 import { collectSlashFiles, planSlashSearch, toolHomes } from './slash/files';
 
 const USAGE = `usage:
@@ -13,9 +15,12 @@ const USAGE = `usage:
   solidus validate  (--vscode <dir> | --snapshot <file>) --plan <file | ->
   solidus slash list   --root <project> [--home <home>]
   solidus slash expand --root <project> [--home <home>] "<typed text>"
+  solidus mcp          (MCP on stdio, for an agent started in a terminal of a VS Code window)
 
 --vscode takes a folder of raw VS Code documents (like shared/fixtures/vscode-1.139.1);
 --snapshot takes a file written by "Solidus: Export Catalog Snapshot".
+mcp connects to the window through ${SOCKET_ENV} and ${TOKEN_ENV}, which that window's terminals carry
+while "solidus.mcp.enabled" is on; an agent's MCP config names it as the command \`solidus mcp\`.
 rank prints the rows the popup shows for the typed text (its default limit is the popup's, 50), the
 request ranker's related rows included, marked "related": true; --related off leaves them out.`;
 
@@ -150,6 +155,17 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return args.command ? 0 : 2;
   }
+  if (args.command === 'mcp') {
+    // Standard output carries MCP only: every message for a person goes to standard error.
+    const code = await runMcpBridge({
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+    });
+    process.stdin.destroy();
+    return code;
+  }
   if (args.command === 'slash') {
     return slashCommand(new CoreHost((message) => process.stderr.write(`core panic: ${message}\n`)), args);
   }
@@ -166,7 +182,7 @@ async function main(argv: string[]): Promise<number> {
       const related = args.flags.get('related') ?? 'on';
       if (related !== 'on' && related !== 'off') throw new UsageError(`--related must be on or off, not ${related}`);
       const query = args.positional.join(' ');
-      // The popup's own call (extension/popup/popup.ts sendResults): same limit by default, same mode, related rows on.
+      // The popup's own call (extension/popup.ts sendResults): same limit by default, same mode, related rows on.
       const result = core.rank({
         query,
         limit: limitOf(args.flags, POPUP_LIMIT),

@@ -33,6 +33,7 @@ export type {
   RankedResult,
   RankParams,
   RankResult,
+  ReadSettingResult,
   RunSpec,
   SettingSchema,
   Shortlist,
@@ -68,6 +69,7 @@ import type {
   ProjectResult,
   RankParams,
   RankResult,
+  ReadSettingResult,
   RunSpec,
   SlashDiscoverInput,
   SlashDiscovery,
@@ -164,6 +166,11 @@ export class CoreHost {
 
   checkSetting(params: CheckSettingParams): CheckSettingResult {
     return this.call(() => this.requireCore().checkSetting(params));
+  }
+
+  /** A setting's current value as an agent may be told it, or why not (only values that cannot hold a secret). */
+  readSetting(key: string, value: unknown): ReadSettingResult {
+    return this.call(() => this.requireCore().readSetting(key, value));
   }
 
   /** Merges the workspace's project items into the catalog; replaces the previous ones. */

@@ -5,6 +5,7 @@ import { Context } from './ctx';
 import { promptAndRunDo, runDoRequest, setApiKey } from './do/agent';
 import { answerChat, type ChatOutput, registerChat, runPending } from './do/chat';
 import { registerTools } from './do/tools';
+import { McpService } from './mcp/server';
 import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './popup/captureKeys';
 import { Popup } from './popup/popup';
 import { undoLastSettingChange } from './settings/writer';
@@ -86,6 +87,7 @@ export function activate(extension: vscode.ExtensionContext): void {
     }
     registerTools(ctx);
     registerChat(ctx);
+    ctx.push(new McpService(ctx));
     ctx.push(vscode.extensions.onDidChange(() => ctx.scheduleBuild('extensions changed', 500)));
     ctx.scheduleBuild('activation');
     ctx.slash.schedule('activation', 0);

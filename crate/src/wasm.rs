@@ -167,6 +167,10 @@ export interface CheckSettingParams { key: string; text?: string; value?: JsonVa
 export type CheckSettingResult =
   | { ok: true; value: JsonValue; expectation: string }
   | { ok: false; message: string; expectation?: string };
+/** A setting's current value as an agent may be told it (`readSetting`), or why not. */
+export type ReadSettingResult =
+  | { ok: true; key: string; value: JsonValue; expectation: string }
+  | { ok: false; message: string };
 "#;
 
 #[wasm_bindgen]
@@ -189,6 +193,8 @@ extern "C" {
     pub type JsCheckSettingParams;
     #[wasm_bindgen(typescript_type = "CheckSettingResult")]
     pub type JsCheckSettingResult;
+    #[wasm_bindgen(typescript_type = "ReadSettingResult")]
+    pub type JsReadSettingResult;
     #[wasm_bindgen(typescript_type = "PrepareDoParams")]
     pub type JsPrepareDoParams;
     #[wasm_bindgen(typescript_type = "PrepareDoResult")]
@@ -407,6 +413,18 @@ impl Core {
     #[wasm_bindgen(js_name = searchWords)]
     pub fn search_words(&self, text: &str) -> Option<Vec<String>> {
         self.session.search_words(text)
+    }
+
+    /// Whether an agent may be told a setting's current value (`value`, as the editor reads it):
+    /// only a key the catalog knows, and only a value the schema's `disclosable` allows.
+    #[wasm_bindgen(js_name = readSetting)]
+    pub fn read_setting(&self, key: &str, value: JsValue) -> Result<JsReadSettingResult, JsError> {
+        let value: serde_json::Value = if value.is_undefined() {
+            serde_json::Value::Null
+        } else {
+            from_js(value, "setting value")?
+        };
+        Ok(to_js(&self.session.read_setting(key, value))?.into())
     }
 
     /// Checks a typed text or a value against a setting's schema before anything is written.

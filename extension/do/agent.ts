@@ -52,7 +52,6 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
       () => ctx.whenReady(),
     );
   }
-  const ai = ctx.config.ai;
   const planned = await planRequest(
     ctx,
     text,
@@ -75,37 +74,46 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
     return 'replyOnly';
   }
 
-  // The core decides when a plan must be confirmed and what the dialog says; the setting can only add a dialog.
-  return confirmAndRunPlan(ctx, plan, { askEvenIfSafe: ai.confirmBeforeRun, log });
+  return confirmAndRun(ctx, plan, { log });
+}
+
+/** How a caller hands a checked plan to the one confirm-and-run path. */
+export interface ConfirmAndRun {
+  log: (line: string) => void;
+  /** The user has already seen this very plan and chosen to run it (@solidus's Run, VS Code's tool confirmation). */
+  shownAlready?: boolean;
+  report?: StepReport;
+  /** Who sent the plan when it is not the user's own request (an MCP agent), shown first in the dialog. */
+  from?: string;
 }
 
 /**
- * The one confirm-and-run of a checked plan, for /do, the chat participant and the agents' tools. A plan the
- * core must confirm always gets the warning dialog with the core's own text; `askEvenIfSafe` adds the plain
- * dialog for the others (the user's solidus.ai.confirmBeforeRun, where no other confirmation was asked).
- * Nothing runs unless the user chose Run; Cancel comes with every modal dialog.
+ * The one path from a checked plan to running it, for /do, @solidus, solidus_run and MCP agents. The
+ * core decides when a plan must be confirmed and what the dialog says: such a plan always gets the
+ * modal warning. Otherwise solidus.ai.confirmBeforeRun can only add a dialog, unless the user just saw the plan.
  */
-export async function confirmAndRunPlan(
+export async function confirmAndRun(
   ctx: Context,
   plan: ValidatedPlan,
-  options: { askEvenIfSafe: boolean; log: (line: string) => void; report?: StepReport },
+  { log, shownAlready = false, report, from }: ConfirmAndRun,
 ): Promise<DoOutcome> {
-  const { log } = options;
-  if (plan.mustConfirm || options.askEvenIfSafe) {
-    const { message, detail } = plan.confirmation;
-    const dialog: vscode.MessageOptions = { modal: true, detail };
+  if (plan.mustConfirm || (ctx.config.ai.confirmBeforeRun && !shownAlready)) {
+    const { message } = plan.confirmation;
+    const detail = from ? `${from}\n\n${plan.confirmation.detail}` : plan.confirmation.detail;
+    const options: vscode.MessageOptions = { modal: true, detail };
+    // A plan with a step that needs confirmation gets the warning dialog; Cancel comes with every modal dialog.
     const choice = plan.mustConfirm
-      ? await vscode.window.showWarningMessage(message, dialog, RUN_PLAN)
-      : await vscode.window.showInformationMessage(message, dialog, RUN_PLAN);
+      ? await vscode.window.showWarningMessage(message, options, RUN_PLAN)
+      : await vscode.window.showInformationMessage(message, options, RUN_PLAN);
     if (choice !== RUN_PLAN) {
       log('outcome: cancelled at the confirmation, nothing ran');
       return 'cancelled';
     }
     log('confirmed by the user');
-  } else {
-    log('ran without confirmation (no step needs it, and no dialog was asked for)');
+  } else if (!shownAlready) {
+    log('ran without confirmation (solidus.ai.confirmBeforeRun is off and no step needs confirmation)');
   }
-  return runPlan(ctx, plan, options.report);
+  return runPlan(ctx, plan, report);
 }
 
 /** A checked plan, or how the request ended without one and what to tell the user (empty when already told). */

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { ValidatedPlan } from '../core';
 import type { Context } from '../ctx';
 import { undoLastSettingChange } from '../settings/writer';
-import { confirmAndRunPlan, type DoOutcome, planRequest } from './agent';
+import { confirmAndRun, type DoOutcome, planRequest } from './agent';
 import { lmComplete } from './lm';
 import { ProviderError } from './providers';
 
@@ -92,11 +92,9 @@ export async function runPending(ctx: Context, key: string): Promise<DoOutcome> 
     void vscode.window.showInformationMessage('Solidus: this plan already ran or was cancelled.');
     return 'refused';
   }
-  // Pressing Run in the chat is the confirmation a safe plan needs; one the core must confirm gets the dialog too.
-  const outcome = await confirmAndRunPlan(ctx, plan, {
-    askEvenIfSafe: false,
-    log: (line) => ctx.log.info(`chat: ${line}`),
-  });
+  // The user pressed Run on this very plan; a step that needs confirmation still gets /do's dialog.
+  const outcome = await confirmAndRun(ctx, plan, { log: (line) => ctx.log.info(`chat: ${line}`), shownAlready: true });
+  if (outcome === 'cancelled') return outcome;
   ctx.log.info(`chat: outcome: ${outcome}`);
   if (outcome === 'ran' && plan.steps.some((s) => s.type === 'setting')) {
     const undo = 'Undo';

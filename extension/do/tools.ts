@@ -1,9 +1,9 @@
-// Solidus as the guard other agents use: the solidus_find and solidus_run language model tools.
+// Solidus as the guard other agents use: the solidus_find, solidus_run and solidus_setting tools, for the language model API and MCP.
 import * as vscode from 'vscode';
 import type { ValidatedPlan } from '../core';
 import type { Context } from '../ctx';
 import { UNDO_SETTING_CHANGE_TITLE } from '../settings/writer';
-import { confirmAndRunPlan } from './agent';
+import { confirmAndRun } from './agent';
 
 /** What an agent sends to solidus_find. */
 interface FindInput {
@@ -11,20 +11,23 @@ interface FindInput {
   limit?: number;
 }
 
+/** What an agent sends to solidus_setting. */
+interface SettingInput {
+  key: string;
+}
+
 /** What an agent sends to solidus_run: a plan in /do's own format, read by the core exactly like a /do answer. */
 type RunInput = Record<string, unknown>;
 
-/** Registers both tools; package.json's `languageModelTools` declares them. */
+/** Registers the tools; package.json's `languageModelTools` declares them. */
 export function registerTools(ctx: Context): void {
   ctx.push(
     vscode.lm.registerTool<FindInput>('solidus_find', {
-      invoke: async (options) => {
-        await ready(ctx);
-        const words = typeof options.input?.words === 'string' ? options.input.words : '';
-        const found = ctx.core.findEntries(words, typeof options.input?.limit === 'number' ? options.input.limit : 20);
-        ctx.log.info(`tool solidus_find “${words}”: ${found.ok ? `${found.text.length} chars` : found.message}`);
-        return text(found.ok ? `${FIND_PREAMBLE}\n\n${found.text}` : `Solidus could not search: ${found.message}`);
-      },
+      invoke: async (options) => text(await findForAgent(ctx, options.input ?? {}, 'tool solidus_find')),
+    }),
+    vscode.lm.registerTool<SettingInput>('solidus_setting', {
+      invoke: async (options) =>
+        text((await readSettingForAgent(ctx, options.input ?? {}, 'tool solidus_setting')).text),
     }),
     vscode.lm.registerTool<RunInput>('solidus_run', {
       prepareInvocation: async (options) => {
@@ -48,36 +51,87 @@ export function registerTools(ctx: Context): void {
           },
         };
       },
-      invoke: async (options) => {
-        await ready(ctx);
-        const log = (line: string) => ctx.log.info(`tool solidus_run: ${line}`);
-        const raw = JSON.stringify(options.input ?? {});
-        log(`plan (${raw.length} chars): ${raw}`);
-        const checked = ctx.core.checkPlan(raw);
-        if (!checked.ok) {
-          log(`unusable plan (${checked.code}): ${checked.message}`);
-          return text(`Solidus could not read the plan (${checked.code}): ${checked.message}. Nothing ran.`);
-        }
-        const plan = checked.plan;
-        for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
-        // "Always allow" (per tool or for all tools) skips prepareInvocation's confirmation and the extension
-        // cannot tell, so a plan the core must confirm is confirmed by Solidus's own dialog every time too.
-        const outcomes: string[] = plan.steps.map(() => 'not run');
-        if (plan.steps.length > 0) {
-          // prepareInvocation asked for confirmBeforeRun; this adds the dialog for a plan the core must confirm.
-          const outcome = await confirmAndRunPlan(ctx, plan, {
-            askEvenIfSafe: false,
-            log,
-            report: (index, step) => {
-              outcomes[index] = step.ran ? 'ran' : `failed: ${step.message}`;
-            },
-          });
-          if (outcome === 'cancelled') return text('The user cancelled the plan at the confirmation. Nothing ran.');
-        }
-        return text(answer(ctx, plan, outcomes));
-      },
+      // VS Code showed the plan (prepareInvocation) unless the user chose "Always allow"; the core's must-confirm dialog still comes.
+      invoke: async (options) =>
+        text(await runForAgent(ctx, options.input ?? {}, { who: 'tool solidus_run', shownAlready: true })),
     }),
   );
+}
+
+/** solidus_find for any agent: the core's ranked entries, workspace names fenced as data; `who` names the caller in the log. */
+export async function findForAgent(ctx: Context, input: unknown, who: string): Promise<string> {
+  await ready(ctx);
+  const fields = typeof input === 'object' && input !== null ? (input as Partial<FindInput>) : {};
+  const words = typeof fields.words === 'string' ? fields.words : '';
+  const found = ctx.core.findEntries(words, typeof fields.limit === 'number' ? fields.limit : 20);
+  ctx.log.info(`${who} “${words}”: ${found.ok ? `${found.text.length} chars` : found.message}`);
+  return found.ok ? `${FIND_PREAMBLE}\n\n${found.text}` : `Solidus could not search: ${found.message}`;
+}
+
+/** Where VS Code's levels say a value comes from, most specific first. */
+const LEVELS = [
+  ['workspaceFolderValue', 'folder settings'],
+  ['workspaceValue', 'workspace settings'],
+  ['globalValue', 'user settings'],
+] as const;
+
+/**
+ * solidus_setting for any agent: a setting's current value when the core says it may be told (a key
+ * the catalog knows, a value that cannot hold a secret or a path), with where it is set and what it allows.
+ */
+export async function readSettingForAgent(
+  ctx: Context,
+  input: unknown,
+  who: string,
+): Promise<{ ok: boolean; text: string }> {
+  await ready(ctx);
+  const key = typeof input === 'object' && input !== null ? (input as Partial<SettingInput>).key : undefined;
+  if (typeof key !== 'string' || !key.trim()) return { ok: false, text: 'solidus_setting needs "key", a setting key.' };
+  const configuration = vscode.workspace.getConfiguration();
+  const read = ctx.core.readSetting(key.trim(), configuration.get<unknown>(key.trim()));
+  ctx.log.info(`${who} ${key.trim()}: ${read.ok ? 'told' : read.message}`);
+  if (!read.ok) return { ok: false, text: `Solidus does not read this setting out: ${read.message}` };
+  const levels = configuration.inspect<unknown>(read.key) as Record<string, unknown> | undefined;
+  const where = LEVELS.find(([level]) => levels?.[level] !== undefined)?.[1] ?? 'the default';
+  return {
+    ok: true,
+    text: `${read.key} = ${JSON.stringify(read.value)} (from ${where}); allowed: ${read.expectation}`,
+  };
+}
+
+/**
+ * solidus_run for any agent: the plan read by the core exactly like a /do answer, then the one
+ * confirm-and-run path; the answer says what ran, what was dropped and why, and each step's outcome.
+ */
+export async function runForAgent(
+  ctx: Context,
+  input: unknown,
+  { who, shownAlready, from }: { who: string; shownAlready: boolean; from?: string },
+): Promise<string> {
+  await ready(ctx);
+  const log = (line: string) => ctx.log.info(`${who}: ${line}`);
+  const raw = JSON.stringify(input ?? {});
+  log(`plan (${raw.length} chars): ${raw}`);
+  const checked = ctx.core.checkPlan(raw);
+  if (!checked.ok) {
+    log(`unusable plan (${checked.code}): ${checked.message}`);
+    return `Solidus could not read the plan (${checked.code}): ${checked.message}. Nothing ran.`;
+  }
+  const plan = checked.plan;
+  for (const dropped of plan.dropped) log(`dropped step ${dropped.step + 1}: ${dropped.reason}`);
+  const outcomes: string[] = plan.steps.map(() => 'not run');
+  if (plan.steps.length > 0) {
+    const outcome = await confirmAndRun(ctx, plan, {
+      log,
+      shownAlready,
+      from,
+      report: (index, outcome) => {
+        outcomes[index] = outcome.ran ? 'ran' : `failed: ${outcome.message}`;
+      },
+    });
+    if (outcome === 'cancelled') return answer(ctx, plan, outcomes, true);
+  }
+  return answer(ctx, plan, outcomes, false);
 }
 
 const FIND_PREAMBLE =
@@ -106,9 +160,13 @@ function confirmationText(plan: ValidatedPlan): string {
  * What ran, what was dropped and why, each step's outcome. A step whose item comes from the workspace
  * is written as a JSON string literal marked as data, so its name cannot pass for an instruction.
  */
-function answer(ctx: Context, plan: ValidatedPlan, outcomes: string[]): string {
+function answer(ctx: Context, plan: ValidatedPlan, outcomes: string[], cancelled: boolean): string {
   const ran = outcomes.filter((o) => o === 'ran').length;
-  const lines = [`Solidus ran ${ran} of ${count(plan.steps.length, 'step')}; ${plan.dropped.length} dropped.`];
+  const lines = [
+    cancelled
+      ? `The user cancelled the plan at the confirmation. Nothing ran; nothing changed. ${plan.dropped.length} dropped.`
+      : `Solidus ran ${ran} of ${count(plan.steps.length, 'step')}; ${plan.dropped.length} dropped.`,
+  ];
   for (const [index, step] of plan.steps.entries()) {
     const fromWorkspace = step.type === 'item' && ctx.core.item(step.id)?.fromWorkspace === true;
     const description = fromWorkspace

@@ -56,6 +56,8 @@ export interface SolidusConfig {
   recentItems: number;
   slash: SlashConfig;
   ai: AiConfig;
+  /** `solidus.mcp.enabled`: whether terminal and VS Code agents may reach Solidus over MCP (off unless the user turns it on). */
+  mcpEnabled: boolean;
 }
 
 /** What `inspect` reports for one key, the levels Solidus reads. */
@@ -117,5 +119,7 @@ export function readConfig(): SolidusConfig {
       timeoutSeconds: int('ai.timeoutSeconds', 60, 5, 600),
       shortlistLimit: int('ai.shortlistLimit', 60, 10, 200),
     },
+    // Only an explicit `true` opens the channel.
+    mcpEnabled: read('mcp.enabled') === true,
   };
 }

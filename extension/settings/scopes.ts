@@ -53,6 +53,10 @@ export const SETTING_SCOPES = {
     scope: 'application',
     reason: 'chooses how much of the catalog, workspace names included, each request sends',
   },
+  'mcp.enabled': {
+    scope: 'application',
+    reason: 'turning it on lets agents outside the editor send plans to Solidus; only the user may open that door',
+  },
   'slash.target': {
     scope: 'window',
     reason:

@@ -52,6 +52,15 @@ describe('setting scopes', () => {
     assert.equal(ai.model, '');
   });
 
+  it('a workspace cannot open the MCP channel; only the user’s own settings can', () => {
+    assert.equal(workspaceMaySet('mcp.enabled'), false);
+    assert.equal(readConfig().mcpEnabled, false, 'off by default');
+    levels.set('solidus.mcp.enabled', { defaultValue: false, workspaceValue: true, workspaceFolderValue: true });
+    assert.equal(readConfig().mcpEnabled, false);
+    levels.set('solidus.mcp.enabled', { defaultValue: false, globalValue: true });
+    assert.equal(readConfig().mcpEnabled, true);
+  });
+
   it('the user may still turn the dialog off in their own settings', () => {
     levels.set('solidus.ai.confirmBeforeRun', { defaultValue: true, globalValue: false });
     assert.equal(readConfig().ai.confirmBeforeRun, false);

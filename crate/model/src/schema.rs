@@ -214,6 +214,31 @@ impl SettingSchema {
         }
     }
 
+    /// Whether an agent may be told this current value: only what cannot carry a secret or a path.
+    /// A boolean, a number or null; a string only when it is the schema's own default or one of its
+    /// enum values, which the schema already publishes. Never a free string (a token, a URL with a
+    /// password, a program's path), an array or an object, and nothing of a machine-scoped setting.
+    pub fn disclosable(&self, value: &Value) -> Result<(), String> {
+        if self.machine {
+            return Err(
+                "it names something on this computer, so its value is not read out".to_string(),
+            );
+        }
+        match value {
+            Value::Bool(_) | Value::Number(_) | Value::Null => Ok(()),
+            Value::String(_) if self.default.as_ref() == Some(value) || self.enum_values.contains(value) => {
+                Ok(())
+            }
+            Value::String(_) => Err(
+                "its value is free text, which can hold a secret or a path, so it is not read out".to_string(),
+            ),
+            Value::Array(_) | Value::Object(_) => Err(
+                "its value is a list or an object, which can hold secrets or paths, so it is not read out"
+                    .to_string(),
+            ),
+        }
+    }
+
     /// Checks a value against the schema; the error says why in words a user understands.
     pub fn check(&self, value: &Value) -> Result<(), String> {
         // A setting's own default is always a value it takes, even where an extension's enum
@@ -513,6 +538,40 @@ mod tests {
             &json!({"type": "number", "minimum": 6, "maximum": 100, "default": 14}),
             None,
         )
+    }
+
+    #[test]
+    fn only_values_that_cannot_hold_a_secret_are_disclosed() {
+        assert!(font_size().disclosable(&json!(19)).is_ok());
+        let flag = SettingSchema::from_json(&json!({"type": "boolean", "default": false}), None);
+        assert!(flag.disclosable(&json!(true)).is_ok());
+        let wrap = SettingSchema::from_json(
+            &json!({"type": "string", "enum": ["off", "on"], "default": "off"}),
+            None,
+        );
+        assert!(wrap.disclosable(&json!("on")).is_ok());
+        // A string the enum does not list (a hand-edited value) may be anything.
+        assert!(wrap.disclosable(&json!("sk-live-123")).is_err());
+        let proxy = SettingSchema::from_json(&json!({"type": "string", "default": ""}), None);
+        assert!(
+            proxy.disclosable(&json!("")).is_ok(),
+            "the published default"
+        );
+        let refused = proxy
+            .disclosable(&json!("http://user:password@proxy:8080"))
+            .unwrap_err();
+        assert!(refused.contains("free text"), "{refused}");
+        let headers = SettingSchema::from_json(&json!({"type": "object", "default": {}}), None);
+        assert!(headers
+            .disclosable(&json!({"Authorization": "Bearer x"}))
+            .unwrap_err()
+            .contains("list or an object"));
+        let path = SettingSchema::from_json(
+            &json!({"type": "boolean", "scope": "machine", "default": false}),
+            None,
+        );
+        assert!(path.machine);
+        assert!(path.disclosable(&json!(false)).is_err());
     }
 
     #[test]

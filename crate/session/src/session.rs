@@ -233,6 +233,22 @@ pub enum CheckSettingResult {
     },
 }
 
+/// A setting's current value as an agent may be told it, or why not.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum ReadSettingResult {
+    Told {
+        ok: Yes,
+        key: String,
+        value: Value,
+        expectation: String,
+    },
+    Withheld {
+        ok: No,
+        message: String,
+    },
+}
+
 /// The catalog, indexed and ready to rank, with what the project and slash builds found.
 pub struct Session {
     index: Index,
@@ -503,6 +519,33 @@ impl Session {
         match parse_answer(text) {
             Ok(Answer::Search(words)) => Some(words),
             _ => None,
+        }
+    }
+
+    /// Whether an agent may be told a setting's current value (`value`, as the editor reads it):
+    /// only a key the catalog knows, and only a value the schema's `disclosable` allows.
+    pub fn read_setting(&self, key: &str, value: Value) -> ReadSettingResult {
+        let Some(schema) = self
+            .index
+            .get(&format!("setting:{key}"))
+            .and_then(|i| i.setting.as_ref())
+        else {
+            return ReadSettingResult::Withheld {
+                ok: No,
+                message: format!("{key} is not a setting Solidus knows"),
+            };
+        };
+        match schema.disclosable(&value) {
+            Ok(()) => ReadSettingResult::Told {
+                ok: Yes,
+                key: key.to_string(),
+                value,
+                expectation: schema.expectation(),
+            },
+            Err(why) => ReadSettingResult::Withheld {
+                ok: No,
+                message: format!("{key}: {why}"),
+            },
         }
     }
 
