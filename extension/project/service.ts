@@ -53,7 +53,7 @@ export class ProjectService implements vscode.Disposable {
 
   /** Why scripts are missing in Restricted Mode, if they are. */
   get restricted(): string | undefined {
-    return this.result?.restricted;
+    return this.result?.restricted ?? undefined;
   }
 
   task(id: string): vscode.Task | undefined {

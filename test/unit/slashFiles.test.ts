@@ -24,7 +24,7 @@ describe('collectSlashFiles', () => {
     writeFileSync(join(dir, 'huge.md'), 'x'.repeat(MAX_COMMAND_FILE_BYTES + 1));
     symlinkSync(dir, join(dir, 'git', 'loop'));
     const files = await collectSlashFiles({
-      folders: [{ provider: 'claude', scope: 'project', dir, maxDepth: 2, suffix: '.md' }],
+      folders: [{ provider: 'claude', scope: 'project', dir, maxDepth: 2, suffix: '.md', within: null, notWithin: [] }],
       manifests: [],
       listings: [],
       warnings: [],
@@ -42,7 +42,9 @@ describe('collectSlashFiles', () => {
     writeFileSync(join(dir, 'a', 'x.md'), 'X');
     symlinkSync(dir, join(dir, 'a', 'back'));
     const files = await collectSlashFiles({
-      folders: [{ provider: 'claude', scope: 'project', dir, maxDepth: 50, suffix: '.md' }],
+      folders: [
+        { provider: 'claude', scope: 'project', dir, maxDepth: 50, suffix: '.md', within: null, notWithin: [] },
+      ],
       manifests: [],
       listings: [],
       warnings: [],
@@ -62,6 +64,8 @@ describe('collectSlashFiles', () => {
           dir: join(tmpdir(), 'no-such-solidus-folder'),
           maxDepth: 1,
           suffix: '.md',
+          within: null,
+          notWithin: [],
         },
       ],
       manifests: [],
@@ -81,7 +85,7 @@ describe('collectSlashFiles', () => {
     writeFileSync(join(repo, '.gitignore'), '.claude/commands/scratch.md\nprivate/\n');
     execFileSync('git', ['init', '-q'], { cwd: repo });
     const plan = (scope: 'project' | 'user') => ({
-      folders: [{ provider: 'claude' as const, scope, dir, maxDepth: 2, suffix: '.md' }],
+      folders: [{ provider: 'claude' as const, scope, dir, maxDepth: 2, suffix: '.md', within: null, notWithin: [] }],
       manifests: [],
       listings: [],
       warnings: [],
@@ -99,7 +103,9 @@ describe('collectSlashFiles', () => {
     const outside = mkdtempSync(join(tmpdir(), 'solidus-slash-nogit-'));
     writeFileSync(join(outside, 'a.md'), 'A');
     const loose = await collectSlashFiles({
-      folders: [{ provider: 'claude', scope: 'project', dir: outside, maxDepth: 1, suffix: '.md' }],
+      folders: [
+        { provider: 'claude', scope: 'project', dir: outside, maxDepth: 1, suffix: '.md', within: null, notWithin: [] },
+      ],
       manifests: [],
       listings: [],
       warnings: [],

@@ -30,20 +30,24 @@ const FENCE_CLOSE: &str = "workspace-data>>>";
 
 /// What the shell knows about the editor when the request is made.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct PromptContext {
     /// `process.platform`: `linux`, `darwin`, `win32`.
     pub os: String,
     /// The language id of the active editor, if one is open.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub language: Option<String>,
     /// Whether the active editor has a non-empty selection.
     pub text_selected: bool,
     /// Detected project stacks, e.g. `["rust", "node"]`; read from the workspace, so untrusted.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub stack: Vec<String>,
 }
 
 /// The two messages sent to the model.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Prompt {
     pub system: String,

@@ -37,6 +37,7 @@ impl Default for ShortlistOptions {
 
 /// One shortlisted item, as the prompt lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ShortlistEntry {
     pub id: String,
@@ -46,11 +47,13 @@ pub struct ShortlistEntry {
     pub from_workspace: bool,
     /// A command's argument schema in compact form, when VS Code declares one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub args: Option<String>,
 }
 
 /// A shortlisted setting again, by exact key, with what values it takes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SettingFacts {
     pub key: String,
@@ -60,8 +63,10 @@ pub struct SettingFacts {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed: Vec<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub minimum: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub maximum: Option<f64>,
     pub from_workspace: bool,
 }
@@ -137,6 +142,7 @@ fn number(n: f64) -> String {
 
 /// The shortlist: ranked items, then every setting among them again with its facts.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Shortlist {
     pub entries: Vec<ShortlistEntry>,

@@ -39,6 +39,7 @@ pub struct ValidateOptions {
 
 /// What a kept step does, with the catalog's names for it (never the model's).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum StepAction {
     /// Runs a catalog item; `command` is the VS Code command id for command items.
@@ -47,8 +48,10 @@ pub enum StepAction {
         kind: ItemKind,
         title: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         command: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         args: Option<String>,
         /// The JSON argument of a command whose schema VS Code declares; it passed that schema.
         #[serde(
@@ -56,6 +59,7 @@ pub enum StepAction {
             default,
             skip_serializing_if = "Option::is_none"
         )]
+        #[cfg_attr(feature = "ts", ts(optional))]
         command_args: Option<Value>,
     },
     /// Writes a setting; the value has passed the schema check.
@@ -70,6 +74,7 @@ pub enum StepAction {
 
 /// A step that passed every check.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanStep {
     /// Position in the model's `steps` list, from 0.
@@ -89,11 +94,13 @@ pub struct PlanStep {
     /// The exact line it sends to a shell, when it reaches one: a terminal step's command, a
     /// script's or pack's command line with its arguments, a task's or custom command's steps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub command_line: Option<String>,
 }
 
 /// A step the validator refused, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DroppedStep {
     /// Position in the model's `steps` list, from 0.
@@ -103,6 +110,7 @@ pub struct DroppedStep {
 
 /// What the shell does with a validated plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlanOutcome"))]
 #[serde(rename_all = "camelCase")]
 pub enum Outcome {
     /// Show the plan (or, when allowed, skip the dialog) and run its steps.
@@ -113,6 +121,7 @@ pub enum Outcome {
 
 /// The plan after validation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ValidatedPlan {
     pub reply: String,
@@ -130,6 +139,7 @@ pub struct ValidatedPlan {
 
 /// The plan's dialog, in the words the user reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlanConfirmation"))]
 #[serde(rename_all = "camelCase")]
 pub struct Confirmation {
     /// The title line: the model's reply, or a plain question when it sent none.

@@ -273,6 +273,7 @@ pub fn mark(c: char) -> String {
 /// One text as the shell needs it: without hidden characters (for a model or a terminal), with
 /// each one marked (for a dialog), and what they were in words (absent when there were none).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct HiddenTextReport {
     pub text: String,

@@ -7,6 +7,7 @@ use crate::schema::SettingSchema;
 
 /// What sort of action an item is; decides how the shell runs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ItemKind {
     Command,
@@ -39,6 +40,7 @@ impl ItemKind {
 
 /// What Enter does on an item in the popup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum EnterAction {
     /// Runs the item (commands and everything else that is not a setting).
@@ -67,6 +69,7 @@ impl EnterAction {
 
 /// One action in the catalog.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Item {
     /// Stable across sessions and machines: `command:<id>`, `setting:<key>`, and so on.
@@ -76,6 +79,7 @@ pub struct Item {
     pub action: EnterAction,
     pub title: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub detail: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<String>,
@@ -88,11 +92,14 @@ pub struct Item {
     pub risk: Effect,
     /// The VS Code command id, for command items.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub command: Option<String>,
     /// The setting key, for setting items.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub key: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub keybinding: Option<String>,
     /// True when the default keybinding applies everywhere (no `when` clause).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -102,6 +109,7 @@ pub struct Item {
     pub derived_title: bool,
     /// Boxed: most items are commands without one, and the box keeps every item small.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub setting: Option<Box<SettingSchema>>,
     /// The command's argument schema, when VS Code declares one. Only the core checks
     /// arguments, so it never crosses to the shell.

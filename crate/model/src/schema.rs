@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 /// A JSON value type a setting may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ValueType {
     Boolean,
@@ -64,6 +65,7 @@ impl ValueType {
 
 /// One alternative of a setting's schema (`anyOf`/`oneOf` give several).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Constraint {
     /// Empty means any type.
@@ -72,13 +74,16 @@ pub struct Constraint {
     #[serde(default, skip_serializing_if = "Vec::is_empty", rename = "enum")]
     pub enum_values: Vec<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub minimum: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub maximum: Option<f64>,
 }
 
 /// What a setting may hold, with what the user is shown about it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SettingSchema {
     /// Every type any alternative allows; never empty once the catalog is built.
@@ -88,10 +93,13 @@ pub struct SettingSchema {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enum_descriptions: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub minimum: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub maximum: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub default: Option<Value>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,

@@ -34,6 +34,7 @@ pub use query::{parse_plain, parse_query, Query};
 
 /// `all`: every word must match (the popup). `any`: any word may match (the /do shortlist).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankMode"))]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     #[default]

@@ -10,6 +10,7 @@ use solidus_model::item::ItemKind;
 
 /// A leading character that narrows the search to some kinds, as `>` does in VS Code's palette.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct KindFilter {
     pub prefix: char,
@@ -48,6 +49,7 @@ pub const DO_NAME: &str = "do";
 
 /// What the user typed, parsed once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Input {
     /// Words to rank; `filter` narrows them to some kinds. Empty words list the recent items.

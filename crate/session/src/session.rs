@@ -46,8 +46,37 @@ impl Serialize for No {
     }
 }
 
+/// In TypeScript, `Yes` and `No` are the literals they serialize as, so the shell narrows a result by its `ok`.
+#[cfg(feature = "ts")]
+mod literal_types {
+    use ts_rs::{Config, TS};
+
+    impl TS for super::Yes {
+        type WithoutGenerics = Self;
+        type OptionInnerType = Self;
+        fn name(_: &Config) -> String {
+            "true".to_string()
+        }
+        fn inline(_: &Config) -> String {
+            "true".to_string()
+        }
+    }
+
+    impl TS for super::No {
+        type WithoutGenerics = Self;
+        type OptionInnerType = Self;
+        fn name(_: &Config) -> String {
+            "false".to_string()
+        }
+        fn inline(_: &Config) -> String {
+            "false".to_string()
+        }
+    }
+}
+
 /// Why a request was refused: a stable code for the shell and a sentence for the user.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Refusal {
     pub ok: No,
     pub code: &'static str,
@@ -66,6 +95,7 @@ impl Refusal {
 
 /// An item without its schema and keywords; `Session::item` gives the whole item on demand.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ItemSummary<'a> {
     pub id: &'a str,
@@ -73,21 +103,28 @@ pub struct ItemSummary<'a> {
     pub action: EnterAction,
     pub title: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub detail: Option<&'a str>,
     pub from_workspace: bool,
     pub risk: Effect,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub badge: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub keybinding: Option<&'a str>,
     // Only with `full`: the popup never shows these, and each string costs a crossing.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub source: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub command: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub key: Option<&'a str>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub derived_title: bool,
 }
 
@@ -113,16 +150,19 @@ impl<'a> ItemSummary<'a> {
 
 /// One row of `rank`'s answer.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankedResult"))]
 pub struct RankedRow<'a> {
     pub item: ItemSummary<'a>,
     pub score: i64,
     pub highlights: Vec<[u32; 2]>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub related: bool,
 }
 
 /// What `rank` answers: what the text is, by the grammar, and the rows for it.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankResult"))]
 pub struct Ranking<'a> {
     pub input: Input,
     pub results: Vec<RankedRow<'a>>,
@@ -130,25 +170,33 @@ pub struct Ranking<'a> {
 
 /// What the shell asks `rank` for.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RankParams {
     pub query: String,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<usize>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mode: Option<Mode>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub recent: Vec<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub kinds: Vec<ItemKind>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub full: bool,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub related: Option<bool>,
 }
 
 /// What `set_project` answers, borrowed from the built project.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectResult"))]
 #[serde(rename_all = "camelCase")]
 pub struct ProjectView<'a> {
     pub stats: &'a CatalogStats,
@@ -163,22 +211,28 @@ pub struct ProjectView<'a> {
 
 /// What the shell asks `prepare_do` for: one round of a /do request.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PrepareDoParams {
     pub request: String,
     pub context: PromptContext,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<usize>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub recent: Vec<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub search: Vec<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub round: usize,
 }
 
 /// The shortlist and prompt for a /do request, or why it was refused.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum PrepareDoResult {
     Ready {
@@ -191,6 +245,7 @@ pub enum PrepareDoResult {
 
 /// A model's answer as a checked plan, or why it is not one.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum CheckPlanResult {
     Checked { ok: Yes, plan: ValidatedPlan },
@@ -199,6 +254,7 @@ pub enum CheckPlanResult {
 
 /// The catalog as `solidus_find` answers it, or why not.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum FindResult {
     Found { ok: Yes, text: String },
@@ -207,16 +263,20 @@ pub enum FindResult {
 
 /// What the shell asks `check_setting`: a typed text or a value for one setting.
 #[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CheckSettingParams {
     pub key: String,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub value: Option<Value>,
 }
 
 /// A setting value checked against its schema: the value to write, or why it does not fit.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum CheckSettingResult {
     Valid {
@@ -229,12 +289,14 @@ pub enum CheckSettingResult {
         message: String,
         /// What the schema expects; absent when the setting is unknown.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         expectation: Option<String>,
     },
 }
 
 /// A setting's current value as an agent may be told it, or why not.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum ReadSettingResult {
     Told {

@@ -16,24 +16,32 @@ use solidus_model::text::{command_title_from_id, id_words, setting_title};
 /// The raw documents the catalog is built from; every field is optional so a partial host
 /// (or a damaged snapshot) still yields what it can.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CatalogSources {
     /// `vscode://schemas/keybindings`: command ids and titles.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub keybindings_schema: Option<String>,
     /// `vscode://defaultsettings/defaultSettings.jsonc`: every core setting with comments.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub default_settings: Option<String>,
     /// `vscode://schemas/settings/resourceLanguage`: full schemas of many settings.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub resource_language_schema: Option<String>,
     /// `vscode://defaultsettings/keybindings.json`: default key bindings.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub default_keybindings: Option<String>,
     /// JSON array of `{ id, builtin, displayName, contributes }`, one per extension.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub extensions: Option<String>,
     /// JSON array of every registered command id.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub registered_commands: Option<String>,
 }
 
 /// A source entry that was skipped, and why; the rest of the catalog is still built.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Warning {
     pub source: String,
     pub message: String,
@@ -48,6 +56,7 @@ pub struct Catalog {
 
 /// Counts of a catalog, by kind and by where titles came from.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CatalogStats {
     pub total: usize,

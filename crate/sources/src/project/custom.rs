@@ -81,12 +81,14 @@ impl<'a> Known<'a> {
 
 /// One step of a custom command, as the shell runs it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum CustomStep {
     /// `vscode.commands.executeCommand(command, args)`; no argument when `args` is absent.
     Command {
         command: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         args: Option<Value>,
     },
     /// Writes a setting (to the target `solidus.ai.settingsTarget` names).
@@ -97,12 +99,14 @@ pub enum CustomStep {
 
 /// A custom command as read from the setting.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CustomCommand {
     /// `custom:<name>`.
     pub id: String,
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub description: Option<String>,
     /// The steps that were understood, in order.
     pub steps: Vec<CustomStep>,

@@ -10,6 +10,7 @@ use solidus_model::item::Arguments;
 
 /// One VS Code task item: which input task it runs, and how the dialog names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectTask"))]
 #[serde(rename_all = "camelCase")]
 pub struct TaskFact {
     #[serde(flatten)]

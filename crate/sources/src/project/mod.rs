@@ -53,6 +53,7 @@ const MAX_DETAIL_CHARS: usize = 240;
 /// The operating system the commands will run on; decides quoting and a few program names.
 /// Accepts Node's `process.platform` values too.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectOs"))]
 #[serde(rename_all = "camelCase")]
 pub enum Os {
     #[default]
@@ -66,6 +67,7 @@ pub enum Os {
 
 /// One file of a workspace folder, as the shell read it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectFileInput"))]
 #[serde(rename_all = "camelCase", default)]
 pub struct FileInput {
     /// Relative to the folder root, `/`-separated (`packages/web/package.json`).
@@ -76,6 +78,7 @@ pub struct FileInput {
 
 /// One workspace folder.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectFolderInput"))]
 #[serde(rename_all = "camelCase", default)]
 pub struct FolderInput {
     /// The folder's name in the workspace; part of every id, so it must be stable.
@@ -84,11 +87,13 @@ pub struct FolderInput {
     pub root: String,
     pub files: Vec<FileInput>,
     /// The root-level file names the shell listed; only `files_to_read` looks at them.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub entries: Vec<String>,
 }
 
 /// Everything `build_project` needs; every field is optional on the wire.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProjectInput {
     pub folders: Vec<FolderInput>,
@@ -96,15 +101,19 @@ pub struct ProjectInput {
     pub trusted: bool,
     pub os: Os,
     /// Stack ids whose pack is switched off, from `solidus.packs.<id>: false`.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub disabled_packs: Vec<String>,
     /// The value of `solidus.customCommands` as VS Code returns it; see `custom`.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub custom_commands: Option<Value>,
     /// VS Code's tasks, as `vscode.tasks.fetchTasks` reported them.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub tasks: Vec<TaskInput>,
 }
 
 /// What the shell should read; see the module documentation for the two rounds.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectFileRequest"))]
 #[serde(rename_all = "camelCase")]
 pub struct FileRequest {
     /// Root-level file names read in every folder, when they exist (`roots` has the picks).
@@ -120,6 +129,7 @@ pub struct FileRequest {
 
 /// One folder's name and the listed root entries to send: the core matches them, not the shell.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectRootRequest"))]
 #[serde(rename_all = "camelCase")]
 pub struct RootRequest {
     /// Unique among the folders (a repeated name gets `~2`, `~3`); ids are built from it.
@@ -132,6 +142,7 @@ pub struct RootRequest {
 
 /// Member globs of one folder: expand each relative to the folder root, skipping `exclude`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectFolderRequest"))]
 #[serde(rename_all = "camelCase")]
 pub struct FolderRequest {
     pub name: String,
@@ -145,6 +156,7 @@ pub struct FolderRequest {
 
 /// An argument an item takes; the shell asks for it before running.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RunParam"))]
 #[serde(rename_all = "camelCase")]
 pub struct Param {
     pub name: String,
@@ -153,12 +165,14 @@ pub struct Param {
     /// Takes any number of values (`+name`, `*name` in a justfile).
     pub variadic: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub default: Option<String>,
 }
 
 /// How the shell runs a script, pack or terminal item: in a terminal, in `cwd` of one of
 /// `folders`, with `argv` (or `command_line`, the same words quoted for the OS's shell).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RunSpec {
     /// The item's id.

@@ -14,6 +14,7 @@ use solidus_model::item::{Item, ItemKind};
 
 /// A detected stack.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectStack"))]
 #[serde(rename_all = "camelCase")]
 pub struct Stack {
     /// `node`, `rust`, `python`, …: the key of `solidus.packs.<id>`.
@@ -21,6 +22,7 @@ pub struct Stack {
     pub name: String,
     /// The tool found with it (`pnpm`, `uv`, `gradle`, …), from the first folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub tool: Option<String>,
     pub folders: Vec<String>,
     /// The files that gave it away.

@@ -11,6 +11,7 @@ use solidus_model::item::{Item, ItemKind};
 
 /// One task as the shell saw it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectTaskInput"))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TaskInput {
     /// The task's name (its label without the source).
@@ -25,6 +26,7 @@ pub struct TaskInput {
 
 /// Which input task an item runs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ProjectTaskRef"))]
 #[serde(rename_all = "camelCase")]
 pub struct TaskRef {
     pub id: String,

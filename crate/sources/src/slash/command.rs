@@ -9,6 +9,7 @@ use super::{Provider, Scope, Target, Tool};
 
 /// A discovered command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SlashCommand {
     /// `<provider>:<scope>:<path>`, with `#2`, `#3`… when several roots hold the same path.
@@ -47,6 +48,7 @@ pub struct SlashCommand {
     pub rename: Option<Rename>,
     /// The Claude Code plugin or Gemini CLI extension that ships it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub namespace: Option<String>,
     /// The template expanded at run time (frontmatter removed; Gemini's `prompt`).
     pub body: String,
@@ -59,6 +61,7 @@ pub struct SlashCommand {
 
 /// A name the tool changed: what the file alone would give, and the tool's reason.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashRename"))]
 #[serde(rename_all = "camelCase")]
 pub struct Rename {
     pub from: String,
@@ -67,6 +70,7 @@ pub struct Rename {
 
 /// A variable the user must supply before the text can be sent (Copilot `${input:name}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashInputRequest"))]
 #[serde(rename_all = "camelCase")]
 pub struct InputRequest {
     pub name: String,

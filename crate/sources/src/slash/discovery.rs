@@ -22,6 +22,7 @@ pub const MAX_TEXT_BYTES: usize = 1024 * 1024;
 
 /// One file found in a provider's folder.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashCandidateFile"))]
 #[serde(rename_all = "camelCase")]
 pub struct CandidateFile {
     pub provider: Provider,
@@ -32,32 +33,40 @@ pub struct CandidateFile {
     pub path: String,
     /// The file's text; `None` when the shell did not read it (see `read_error`).
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
     /// Why the shell could not give the text: too big, binary, unreadable, a symlink loop.
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub read_error: Option<String>,
     /// The path is ignored by the project's `.gitignore`.
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub gitignored: bool,
     /// Set, to the real path a link leads to, when the file or folder really lies where its folder
     /// may not reach ([`super::SearchFolder::within`], [`super::SearchFolder::not_within`]); the shell
     /// then leaves `text` unread.
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub outside: Option<String>,
     /// The plugin or extension of its folder ([`super::SearchFolder::namespace`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub namespace: Option<String>,
 }
 
 /// Everything discovery needs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashDiscoverInput"))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DiscoverInput {
     /// The files, listed folder by folder in the order of [`super::SearchPlan::folders`].
     pub files: Vec<CandidateFile>,
     /// Providers switched on; `None` means all.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub enabled: Option<Vec<Provider>>,
     /// Solidus's own slash names (`do`, …): file commands never take these.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub builtins: Vec<String>,
     /// False in an untrusted workspace: project-scope files are skipped.
     pub trusted: bool,
@@ -76,6 +85,7 @@ impl Default for DiscoverInput {
 
 /// Why a candidate is not a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashSkipReason"))]
 #[serde(rename_all = "camelCase")]
 pub enum SkipReason {
     ProviderDisabled,
@@ -100,6 +110,7 @@ pub enum SkipReason {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashSkippedFile"))]
 #[serde(rename_all = "camelCase")]
 pub struct SkippedFile {
     pub provider: Provider,
@@ -111,6 +122,7 @@ pub struct SkippedFile {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashWarningCode"))]
 #[serde(rename_all = "camelCase")]
 pub enum WarningCode {
     /// Loaded anyway, through the `key: value` fallback.
@@ -132,6 +144,7 @@ pub enum WarningCode {
 
 /// Something the user should know about one file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SlashWarning {
     pub code: WarningCode,
@@ -144,6 +157,7 @@ pub struct SlashWarning {
 
 /// The discovered commands, in precedence order (active and shadowed together), and what was left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashDiscovery"))]
 #[serde(rename_all = "camelCase")]
 pub struct Discovery {
     pub commands: Vec<SlashCommand>,

@@ -14,19 +14,23 @@ use super::{Provider, Scope, Target, Tool};
 
 /// What the shell asks to expand.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashExpandRequest"))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ExpandRequest {
     /// What the user typed, e.g. `/review a.ts "b c"` or `/claude.review x`.
     pub text: String,
     /// Answers to Copilot `${input:name}` variables, asked by the shell.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub inputs: BTreeMap<String, String>,
     /// Editor values for Copilot variables: `selection`, `selectedText`, `file`, `fileBasename`,
     /// `fileDirname`, `fileBasenameNoExtension`, `workspaceFolder`, `workspaceFolderBasename`.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub context: BTreeMap<String, String>,
 }
 
 /// Which command an expansion used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashCommandRef"))]
 #[serde(rename_all = "camelCase")]
 pub struct CommandRef {
     pub id: String,
@@ -54,6 +58,7 @@ impl CommandRef {
 
 /// The result of [`Discovery::expand`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashExpansion"))]
 #[serde(rename_all = "camelCase")]
 pub struct Expansion {
     /// False when the text names no active command: it then passes on unchanged in `text`.

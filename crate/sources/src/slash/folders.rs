@@ -13,30 +13,37 @@ pub const RECURSIVE_DEPTH: u32 = 16;
 
 /// What the shell knows when it asks where to look.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashSearchRequest"))]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchRequest {
     /// Workspace folders, in the editor's order; earlier ones win on equal names.
     pub project_roots: Vec<String>,
     /// The user's home folder; without it no user-scope folder is listed.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub home: Option<String>,
     /// Providers switched on in settings; `None` means all.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub enabled: Option<Vec<Provider>>,
     /// False in an untrusted workspace: project folders are then not listed at all.
     pub trusted: bool,
     /// `CODEX_HOME` when set; else `<home>/.codex`.
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub codex_home: Option<String>,
     /// The texts of the files the plan names in [`SearchPlan::manifests`], by path, once the shell
     /// has read those that exist (the Claude plugin list and settings, Gemini's extension
     /// enablement).
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub manifests: BTreeMap<String, String>,
     /// What the shell found listing [`SearchPlan::listings`]: one entry per folder directly inside
     /// a listed folder, with the text of the file the listing names, when it could read it.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub listed: Vec<ListedFile>,
 }
 
 /// A folder to list one level deep, reading one file in each folder found (Gemini's
 /// `~/.gemini/extensions/<ext>/gemini-extension.json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashListing"))]
 #[serde(rename_all = "camelCase")]
 pub struct Listing {
     pub dir: String,
@@ -45,6 +52,7 @@ pub struct Listing {
 
 /// One folder found by a [`Listing`], and the text of its file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashListedFile"))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ListedFile {
     /// The listing's `dir`.
@@ -52,6 +60,7 @@ pub struct ListedFile {
     /// The folder found in it, joined with `/`.
     pub dir: String,
     /// The text of `<dir>/<file>`; `None` when it is missing or unreadable.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub text: Option<String>,
 }
 
@@ -71,6 +80,7 @@ impl Default for SearchRequest {
 
 /// One folder to list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashSearchFolder"))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchFolder {
     pub provider: Provider,
@@ -100,12 +110,14 @@ pub struct SearchFolder {
     /// `<plugin>:<command>`, Gemini CLI renames its clashing commands `<extension>:<command>`.
     /// The shell copies it into each candidate found there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub namespace: Option<String>,
 }
 
 /// The folders to list, in precedence order: list them in this order and pass their files to
 /// [`super::discover`] in the same order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashSearchPlan"))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchPlan {
     pub folders: Vec<SearchFolder>,

@@ -38,6 +38,7 @@ pub use render::{render_body, render_command, Rendered, Segment, MAX_EXPANSION_B
 
 /// The tool whose rules name and expand a command (its dialect).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashTool"))]
 #[serde(rename_all = "camelCase")]
 pub enum Tool {
     /// Solidus's own commands, in the reference (`omp`) dialect with its bugs fixed.
@@ -83,6 +84,7 @@ impl Tool {
 /// One kind of command folder, with its own priority. The declaration order is the registration
 /// order that breaks priority ties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashProvider"))]
 #[serde(rename_all = "kebab-case")]
 pub enum Provider {
     /// `.solidus/commands/*.md` and `~/.solidus/commands/*.md`.
@@ -238,6 +240,7 @@ impl Provider {
 
 /// Where a command file lives: in the workspace or in the user's home.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashScope"))]
 #[serde(rename_all = "camelCase")]
 pub enum Scope {
     Project,
@@ -255,6 +258,7 @@ impl Scope {
 
 /// Where the expanded text goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashTarget"))]
 #[serde(rename_all = "camelCase")]
 pub enum Target {
     /// A `/do` request, through every guard of the agent.

@@ -19,6 +19,7 @@ use super::Tool;
 
 /// One piece of the expanded text, in order; joined, the `text` fields give [`Rendered::text`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SlashSegment"))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Segment {
     Text {
