@@ -16,6 +16,7 @@ import {
   secretName,
   storedKeyText,
 } from './modelProviders';
+import { platformName } from './platform';
 import { type ModelRequest, ProviderError } from './providers';
 import { runItem } from './run';
 import type { SettingChange } from './settings';
@@ -393,7 +394,7 @@ function sendToTerminal(ctx: Context, command: string): void {
   ctx.log.info(`do: sent to a terminal: ${command}`);
 }
 
-const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+const OS_NAMES: Partial<Record<string, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
 /** The prompt's context line: OS, the active editor's language, whether text is selected, the project stack. */
 async function promptContext(ctx: Context): Promise<PromptContext> {
   // From the popup no text editor is active; the one the user came from still counts.
@@ -401,7 +402,7 @@ async function promptContext(ctx: Context): Promise<PromptContext> {
   const editor =
     vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === last);
   return {
-    os: OS_NAMES[process.platform] ?? process.platform,
+    os: OS_NAMES[platformName()] ?? platformName(),
     language: editor?.document.languageId,
     textSelected: editor ? !editor.selection.isEmpty : false,
   };

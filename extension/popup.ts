@@ -1,5 +1,4 @@
 // The popup: a webview that renders ranked results; ranking and every action run here in the host.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { runDoRequest } from './agent';
 import { KeyCapture } from './capture';
@@ -485,7 +484,8 @@ export class Popup implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview, root: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64');
+    // Web Crypto: the same in the Node and the web worker host.
+    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'popup.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(root, 'popup.css'));
     const csp = [

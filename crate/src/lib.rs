@@ -8,6 +8,7 @@ pub mod args;
 pub mod catalog;
 pub mod glossary;
 pub mod hidden;
+pub mod host;
 pub mod input;
 pub mod item;
 pub mod jsonc;

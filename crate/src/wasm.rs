@@ -35,6 +35,8 @@ export interface CatalogSources {
   defaultKeybindings?: string; extensions?: string; registeredCommands?: string;
 }
 export interface Warning { source: string; message: string }
+/** What the extension host can do; `processes: false` in the web worker host (no shell, no terminal process). */
+export interface HostCapabilities { processes: boolean }
 export interface CatalogStats {
   total: number; byKind: Record<string, number>; bySource: Record<string, number>;
   commandsWithVscodeTitle: number; settingsWithType: number; commandsWithArgs: number; warnings: number;
@@ -223,6 +225,8 @@ extern "C" {
     pub type JsRunSpecOrUndefined;
     #[wasm_bindgen(typescript_type = "CustomCommand | undefined")]
     pub type JsCustomCommandOrUndefined;
+    #[wasm_bindgen(typescript_type = "HostCapabilities")]
+    pub type JsHostCapabilities;
     #[wasm_bindgen(typescript_type = "Input")]
     pub type JsInput;
 }
@@ -409,6 +413,8 @@ pub struct Core {
     /// The last slash discovery; its commands are the index's last `slash_items` items.
     slash: crate::slash::Discovery,
     slash_items: usize,
+    /// What the extension host can do; items and steps it cannot run are left out with the reason.
+    host: crate::host::Host,
 }
 
 #[wasm_bindgen]
@@ -428,7 +434,16 @@ impl Core {
             facts: Default::default(),
             slash: Default::default(),
             slash_items: 0,
+            host: Default::default(),
         })
+    }
+
+    /// Says what the extension host can do; set before `setProject`, which leaves out what it
+    /// cannot run. Until called, the host is taken to start processes (the desktop host).
+    #[wasm_bindgen(js_name = setHost)]
+    pub fn set_host(&mut self, host: JsHostCapabilities) -> Result<(), JsError> {
+        self.host = from_js(host.into(), "host capabilities")?;
+        Ok(())
     }
 
     pub fn stats(&self) -> Result<JsCatalogStats, JsError> {
@@ -542,6 +557,7 @@ impl Core {
         drop(known);
         self.facts = crate::project::ProjectFacts::take(&mut project, &input);
         drop(input);
+        self.host.withhold(&mut project, &mut self.facts);
         let mut catalog = self.base.merge(base, &mut project);
         self.slash_items = slash.len();
         catalog.items.extend(slash);
@@ -598,7 +614,16 @@ impl Core {
     #[wasm_bindgen(js_name = expandSlash)]
     pub fn expand_slash(&self, request: JsSlashExpandRequest) -> Result<JsSlashExpansion, JsError> {
         let request: crate::slash::ExpandRequest = from_js(request.into(), "slash expand request")?;
-        Ok(to_js(&self.slash.expand(&request))?.into())
+        let mut expansion = self.slash.expand(&request);
+        if !expansion.shell.is_empty() {
+            if let Some(reason) = self.host.terminal_refusal() {
+                // Refused before any input is asked for: the shell lines could never run here.
+                expansion.ok = false;
+                expansion.needs_input.clear();
+                expansion.error = Some(format!("it runs shell commands, and {reason}"));
+            }
+        }
+        Ok(to_js(&expansion)?.into())
     }
 
     /// How a script, pack or terminal item runs, if it is one.
@@ -655,7 +680,8 @@ impl Core {
             &params.context,
             &options,
         ) {
-            Ok(prepared) => {
+            Ok(mut prepared) => {
+                prepared.prompt.system = self.host.system_prompt(&prepared.prompt.system);
                 serde_json::json!({"ok": true, "shortlist": prepared.shortlist, "prompt": prepared.prompt})
             }
             Err(e) => serde_json::json!({"ok": false, "code": e.code(), "message": e.to_string()}),
@@ -668,6 +694,7 @@ impl Core {
     pub fn check_plan(&self, text: &str) -> Result<JsCheckPlanResult, JsError> {
         let options = crate::agent::ValidateOptions {
             arguments: self.facts.arguments(),
+            host: self.host,
         };
         let result = match crate::agent::check_response_with(text, &self.index, &options) {
             Ok(plan) => {

@@ -61,6 +61,7 @@ impl Workspace {
     fn check(&self, steps: serde_json::Value) -> solidus_core::agent::ValidatedPlan {
         let options = ValidateOptions {
             arguments: self.facts.arguments(),
+            ..ValidateOptions::default()
         };
         check_response_with(&answer("ok", steps), &self.index, &options)
             .expect("a plan")
