@@ -373,7 +373,12 @@ export class Popup implements vscode.Disposable {
   /** `$ command`: one row that runs the command in a terminal after a confirmation. */
   private shellRows(command: string): PopupView {
     const item = this.ctx.core.item(TERMINAL_ID);
-    if (!item) return { rows: [], emptyHint: 'The terminal is not available here.' };
+    // The core leaves the terminal out where the host cannot start a process, and says why.
+    if (!item)
+      return {
+        rows: [],
+        emptyHint: `The terminal is not available here: ${this.ctx.project.restricted ?? 'no terminal item'}.`,
+      };
     if (!command)
       return { rows: [], emptyHint: 'Type a shell command after $ to run it in a terminal (you confirm it first).' };
     return {
