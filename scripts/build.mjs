@@ -1,11 +1,11 @@
 // Builds Solidus: the Rust core to wasm, the wasm glue, the TypeScript bundles, and (with --package) the .vsix.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeModules } from './deps.mjs';
+import { webHost } from './webHost.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -49,32 +49,6 @@ run(wasmBindgen, [
 
 say('type-checking TypeScript');
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')]);
-
-/**
- * For the web worker host: an import of `./name` takes `./name.web.ts` when there is one (the twins of the
- * Node-only modules), and any Node built-in fails the build, so none slips into the browser bundle.
- */
-const webHost = {
-  name: 'solidus-web-host',
-  setup(build) {
-    const builtins = new Set(builtinModules);
-    build.onResolve({ filter: /.*/ }, (args) => {
-      const bare = args.path.replace(/^node:/, '');
-      if (args.path.startsWith('node:') || builtins.has(bare) || builtins.has(bare.split('/')[0])) {
-        return {
-          errors: [
-            {
-              text: `the web extension host has no Node built-ins: ${args.importer} imports "${args.path}"; give the module a .web.ts twin`,
-            },
-          ],
-        };
-      }
-      if (!args.path.startsWith('./')) return undefined;
-      const twin = join(args.resolveDir, `${args.path}.web.ts`);
-      return existsSync(twin) ? { path: twin } : undefined;
-    });
-  },
-};
 
 say('bundling the extension (Node and web worker hosts), the CLI and the webview');
 const esbuild = await import('esbuild');

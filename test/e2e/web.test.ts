@@ -1,6 +1,7 @@
 // Solidus in VS Code's web worker extension host (as in vscode.dev): the same .vsix, forced into the worker by `remote.extensionKind`.
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -20,20 +21,40 @@ const EXPLAIN = 'Explain $ARGUMENTS in plain words.\n';
 const STATUS = 'Summarise this state:\n\n!`git status`\n';
 
 let workspaceDir: string;
+/** Outside the workspace: what links and references from the workspace must never reach. */
+let outsideDir: string;
 
 before(() => {
   workspaceDir = copyDemo();
-  mkdirSync(path.join(workspaceDir, '.claude/commands'), { recursive: true });
-  writeFileSync(path.join(workspaceDir, '.claude/commands/explain.md'), EXPLAIN);
-  writeFileSync(path.join(workspaceDir, '.claude/commands/status.md'), STATUS);
+  outsideDir = mkdtempSync(path.join(os.tmpdir(), 'solidus-web-outside-'));
+  writeFileSync(path.join(outsideDir, 'secret.txt'), 'TOP-SECRET\n');
+  writeFileSync(path.join(outsideDir, 'leak.md'), 'LEAKED COMMAND\n');
+  const commands = path.join(workspaceDir, '.claude/commands');
+  mkdirSync(commands, { recursive: true });
+  writeFileSync(path.join(commands, 'explain.md'), EXPLAIN);
+  writeFileSync(path.join(commands, 'status.md'), STATUS);
+  // The attacker's workspace: a command file that is a link out, a folder link out, and references through both.
+  symlinkSync(path.join(outsideDir, 'leak.md'), path.join(commands, 'leak.md'));
+  symlinkSync(outsideDir, path.join(workspaceDir, 'link-out'));
+  writeFileSync(path.join(workspaceDir, 'notes.txt'), 'inside-note\n');
+  writeFileSync(
+    path.join(commands, 'peek.md'),
+    `Read @notes.txt then @link-out/secret.txt then @${path.join(outsideDir, 'secret.txt')} end\n`,
+  );
 });
 
 after(() => {
   if (workspaceDir) rmSync(workspaceDir, { recursive: true, force: true });
+  if (outsideDir) rmSync(outsideDir, { recursive: true, force: true });
 });
 
-/** The Solidus output channel as the workbench shows it, on one line (the view wraps long lines). */
-async function outputText(page: Page): Promise<string> {
+/**
+ * The lines of the Solidus output channel that hold `words`, as the workbench shows them, on one line (the
+ * view wraps long lines and renders only what is on screen, so its own filter picks the lines).
+ */
+async function outputLines(page: Page, words: string): Promise<string> {
+  const filter = page.locator('.part.panel input[placeholder^="Filter"]').filter({ visible: true }).first();
+  if ((await filter.inputValue()) !== words) await filter.fill(words);
   const lines = page.locator('.part.panel .monaco-editor .view-lines').filter({ visible: true }).first();
   return (await lines.innerText()).replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
 }
@@ -76,19 +97,29 @@ describe('Solidus in the web worker extension host', () => {
       'web-host',
       async () => {
         await runPaletteCommand(page, 'Solidus: Show Log', 30_000);
-        const text = await waitFor(
-          async () => {
-            const shown = await outputText(page);
-            return /catalog built/.test(shown) && /slash commands discovered/.test(shown) ? shown : undefined;
-          },
-          60_000,
-          { message: 'the catalog and the slash commands in the Solidus log' },
-        );
+        const lines = (words: string, pattern: RegExp) =>
+          waitFor(
+            async () => {
+              const shown = await outputLines(page, words);
+              return pattern.test(shown) ? shown : undefined;
+            },
+            60_000,
+            { message: `“${words}” in the Solidus log` },
+          );
         // Only the browser bundle names this host; it read the .wasm through VS Code's file API.
-        const activated = text.match(/activated in [\d.]+ ms \(([^)]*)\)/)?.[1] ?? '';
+        const activated = (await lines('activated', /activated in/)).match(/activated in [\d.]+ ms \(([^)]*)\)/)?.[1];
         t.diagnostic(`activated: ${activated}`);
-        assert.match(activated, /^web worker extension host, no processes; core \d+ bytes read/);
-        assert.match(text, /slash commands discovered \(activation\): 2 from 2 files/);
+        assert.match(activated ?? '', /^web worker extension host, no processes; core \d+ bytes read/);
+        // explain, status and peek; the linked leak.md is a candidate the core skips, saying why.
+        assert.match(await lines('catalog built', /catalog built/), /catalog built \(activation\): \d+ items/);
+        assert.match(
+          await lines('slash commands discovered', /discovered/),
+          /slash commands discovered \(activation\): 3 from 4 files/,
+        );
+        assert.match(
+          await lines('skipped', /skipped/),
+          /skipped \S+leak\.md: not read: a symbolic link; the web extension host follows none/,
+        );
         // The page runs the worker; the server's Node extension host never started Solidus.
         assert.ok(page.workers().length > 0, 'the page has a worker');
         assert.doesNotMatch(editor.solidusLog(), /activated in/);
@@ -133,6 +164,28 @@ describe('Solidus in the web worker extension host', () => {
         await page.keyboard.press('Enter');
         await page.locator('.part.statusbar', { hasText: 'copied to the clipboard' }).waitFor({ timeout: 15_000 });
         assert.equal(await pasteClipboard(page), 'Explain the cache in plain words.');
+      },
+      logs,
+    );
+  });
+
+  test('links and references out of the workspace are not followed: only the workspace file is read', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'web-confinement',
+      async () => {
+        const frame = await openPopup(page);
+        const slash = await popupRows(frame, '/', (ids) => ids.includes('slash:claude:project:peek.md'));
+        assert.ok(!slash.some((id) => id.includes('leak')), slash.join());
+        await popupRows(frame, '/peek', (ids) => ids[0] === 'slash:claude:project:peek.md');
+        await page.keyboard.press('Enter');
+        const toast = page.locator('.notifications-toasts', { hasText: 'not read, outside the workspace' });
+        await toast.waitFor({ timeout: 15_000 });
+        assert.match(await toast.innerText(), /link-out\/secret\.txt/);
+        const pasted = await pasteClipboard(page);
+        assert.match(pasted, /^Read inside-note\s+then @link-out\/secret\.txt then @\S+secret\.txt end$/);
+        assert.doesNotMatch(pasted, /TOP-SECRET|LEAKED/);
       },
       logs,
     );
