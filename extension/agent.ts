@@ -72,8 +72,10 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   if (plan.outcome === 'replyOnly' || plan.steps.length === 0) {
     log('outcome: reply only, nothing ran');
     const reply = plan.reply.trim() || 'The model found nothing in the catalog that does this.';
-    const left = plan.dropped.length
-      ? ` (${plan.dropped.length} invalid step${plan.dropped.length === 1 ? '' : 's'} left out; see "Solidus: Show Log")`
+    // The first reason is shown (a step this host cannot run says so); the log has every one.
+    const [first, ...more] = plan.dropped;
+    const left = first
+      ? ` (left out: ${first.reason}${more.length ? `; ${more.length} more in "Solidus: Show Log"` : ''})`
       : '';
     void vscode.window.showInformationMessage(`Solidus /do: ${reply}${left}`);
     return 'replyOnly';
