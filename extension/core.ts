@@ -1,7 +1,6 @@
-// The one importer of the generated wasm glue: loads the Rust core and recovers it after a panic.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type * as Glue from '../crate/pkg/solidus_core';
+// The one importer of the generated wasm glue: loads the Rust core from its bytes and recovers it after a panic.
+import * as glue from '../crate/pkg/solidus_core';
+import { readCoreWasm } from './coreFile';
 
 export type {
   CatalogSources,
@@ -15,6 +14,7 @@ export type {
   EnterAction,
   FindResult,
   HiddenTextReport,
+  HostCapabilities,
   Input,
   Item,
   ItemKind,
@@ -60,6 +60,7 @@ import type {
   CustomCommand,
   FindResult,
   HiddenTextReport,
+  HostCapabilities,
   Input,
   Item,
   PrepareDoParams,
@@ -81,7 +82,8 @@ import type {
   Warning,
 } from '../crate/pkg/solidus_core';
 
-type GlueModule = typeof Glue;
+/** The core's compiled code: the `.wasm` file's bytes, or a module already compiled from them. */
+export type CoreWasm = BufferSource | WebAssembly.Module;
 
 /** Raised when the core panicked; the instance has already been re-created when callers see it. */
 export class CorePanicError extends Error {
@@ -91,26 +93,21 @@ export class CorePanicError extends Error {
   }
 }
 
-/** Finds the folder holding `solidus_core.js` and its `.wasm`: beside a bundle, or the build output. */
-export function defaultCoreDir(): string {
-  const candidates = [
-    process.env.SOLIDUS_CORE_DIR,
-    join(__dirname, 'core'),
-    join(__dirname, '..', 'dist', 'core'),
-    join(__dirname, '..', '..', 'dist', 'core'),
-  ];
-  for (const dir of candidates) {
-    if (dir && existsSync(join(dir, 'solidus_core.js'))) return dir;
-  }
-  throw new Error('the Solidus core (dist/core/solidus_core.js) is missing: run `npm run build`');
+/**
+ * How many times the one wasm instance of this JavaScript context was re-created after a trap. The glue
+ * holds one instance per context, shared by every host; a host whose `Core` predates a reset rebuilds it.
+ */
+let instanceGeneration = 0;
+
+/** Compiles and instantiates the core once per context; the glue ignores later calls. */
+function instantiate(wasm: CoreWasm): void {
+  glue.initSync({ module: wasm });
 }
 
-function loadGlue(dir: string): GlueModule {
-  const path = join(dir, 'solidus_core.js');
-  // A fresh require makes a fresh WebAssembly instance; needed after a trap.
-  delete require.cache[require.resolve(path)];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(path) as GlueModule;
+/** A fresh instance of the same compiled module, after a trap left the old one unusable. */
+function reinstantiate(): void {
+  glue.__wbg_reset_state();
+  instanceGeneration += 1;
 }
 
 /**
@@ -118,21 +115,28 @@ function loadGlue(dir: string): GlueModule {
  * instance, loads a new one, rebuilds from the same sources and throws `CorePanicError`.
  */
 export class CoreHost {
-  private glue: GlueModule;
-  private core: Glue.Core | undefined;
+  private core: glue.Core | undefined;
+  /** The instance generation `core` was made in (see `instanceGeneration`). */
+  private generation = instanceGeneration;
   private sources: CatalogSources = {};
   /** The last project input, applied again to every new instance (a rebuild or a restart). */
   private project: ProjectInput | undefined;
   /** The last slash discovery input, applied again the same way, so `/` lists commands after a restart. */
   private slash: SlashDiscoverInput | undefined;
+  /** What the extension host can do; applied to every new instance before the project. */
+  private host: HostCapabilities | undefined;
   /** How many times the core was re-created after a panic. */
   restarts = 0;
 
+  /**
+   * `wasm` is the core's `.wasm`: the extension reads it through VS Code's file API in either host; plain
+   * Node (the CLI, tests) reads the build output when it is left out.
+   */
   constructor(
     private readonly onPanic: (message: string) => void = () => {},
-    private readonly dir = defaultCoreDir(),
+    wasm: CoreWasm = readCoreWasm(),
   ) {
-    this.glue = loadGlue(dir);
+    instantiate(wasm);
   }
 
   /** Builds the catalog; replaces the previous one. Cost: parses every source document. */
@@ -141,8 +145,7 @@ export class CoreHost {
     return this.call(() => {
       this.core?.free();
       this.core = undefined;
-      this.core = new this.glue.Core(sources);
-      if (this.project) this.core.setProject(this.project);
+      this.core = this.fresh(true);
       if (this.slash) this.core.setSlash(this.slash);
       return { stats: this.core.stats(), warnings: this.core.warnings() };
     });
@@ -173,6 +176,12 @@ export class CoreHost {
     return this.call(() => this.requireCore().readSetting(key, value));
   }
 
+  /** Says what the extension host can do; the next project build leaves out what it cannot run. */
+  setHost(host: HostCapabilities): void {
+    this.host = host;
+    this.call(() => this.core?.setHost(host));
+  }
+
   /** Merges the workspace's project items into the catalog; replaces the previous ones. */
   setProject(input: ProjectInput): ProjectResult {
     return this.call(() => {
@@ -184,7 +193,7 @@ export class CoreHost {
 
   /** Which project files to read (call again with the files of the first answer). */
   projectFilesToRead(input: ProjectInput): ProjectFileRequest {
-    return this.call(() => this.glue.projectFilesToRead(input));
+    return this.call(() => glue.projectFilesToRead(input));
   }
 
   /** Builds the /do shortlist and prompt; a refused request comes back as `{ ok: false }`. */
@@ -209,17 +218,17 @@ export class CoreHost {
 
   /** Workspace text without its hidden characters (for a model), with them marked (for a dialog), and what they were. */
   hiddenText(text: string): HiddenTextReport {
-    return this.call(() => this.glue.hiddenText(text));
+    return this.call(() => glue.hiddenText(text));
   }
 
   /** Every slash provider id, in the core's order: the one list the settings are checked against. */
   slashProviders(): SlashProvider[] {
-    return this.call(() => this.glue.slashProviders());
+    return this.call(() => glue.slashProviders());
   }
 
   /** Where to look for slash-command files. */
   slashSearchFolders(request: SlashSearchRequest): SlashSearchPlan {
-    return this.call(() => this.glue.slashSearchFolders(request));
+    return this.call(() => glue.slashSearchFolders(request));
   }
 
   /**
@@ -256,36 +265,36 @@ export class CoreHost {
 
   /** What typed text is, by the core's one grammar. */
   parseInput(text: string): Input {
-    return this.call(() => this.glue.parseInput(text));
+    return this.call(() => glue.parseInput(text));
   }
 
   /** Bytes of wasm linear memory in use by this instance (it never shrinks). */
   memoryBytes(): number {
-    return this.glue.memoryBytes();
+    return glue.memoryBytes();
   }
 
   version(): string {
-    return this.call(() => this.glue.coreVersion());
+    return this.call(() => glue.coreVersion());
   }
 
   /** The most steps a plan keeps; the core cuts the rest. */
   get maxPlanSteps(): number {
-    return this.glue.maxPlanSteps();
+    return glue.maxPlanSteps();
   }
 
   /** How many search rounds one /do request may take before it must plan. */
   get maxSearchRounds(): number {
-    return this.glue.maxSearchRounds();
+    return glue.maxSearchRounds();
   }
 
   /** The id of the item that runs a typed shell line. */
   get terminalItemId(): string {
-    return this.glue.terminalItemId();
+    return glue.terminalItemId();
   }
 
   /** Makes the core panic; only tests use it, to prove recovery. */
   debugPanic(message: string): void {
-    this.call(() => this.glue.debugPanic(message));
+    this.call(() => glue.debugPanic(message));
   }
 
   dispose(): void {
@@ -297,9 +306,21 @@ export class CoreHost {
     this.core = undefined;
   }
 
-  private requireCore(): Glue.Core {
+  private requireCore(): glue.Core {
+    // Another host's panic re-created the instance this core lived in: rebuild it there.
+    if (this.core && this.generation !== instanceGeneration) this.core = this.fresh(true);
     if (!this.core) throw new Error('the catalog is not built yet');
     return this.core;
+  }
+
+  /** A new `Core` from the sources, with the host and, when asked, the project and slash commands. */
+  private fresh(withWorkspace: boolean): glue.Core {
+    const core = new glue.Core(this.sources);
+    this.generation = instanceGeneration;
+    if (this.host) core.setHost(this.host);
+    if (withWorkspace && this.project) core.setProject(this.project);
+    if (withWorkspace && this.slash) core.setSlash(this.slash);
+    return core;
   }
 
   private call<T>(body: () => T): T {
@@ -309,7 +330,7 @@ export class CoreHost {
       if (!(error instanceof WebAssembly.RuntimeError)) throw error;
       let message = error.message;
       try {
-        message = this.glue.lastPanic() ?? message;
+        message = glue.lastPanic() ?? message;
       } catch {
         // The trapped instance may not answer; the trap's own message will do.
       }
@@ -324,12 +345,9 @@ export class CoreHost {
   /** A fresh instance from the same sources, project and slash commands; without the workspace's parts if that fails too. */
   private restore(): void {
     for (const withWorkspace of [true, false]) {
-      this.glue = loadGlue(this.dir);
+      reinstantiate();
       try {
-        const core = new this.glue.Core(this.sources);
-        if (withWorkspace && this.project) core.setProject(this.project);
-        if (withWorkspace && this.slash) core.setSlash(this.slash);
-        this.core = core;
+        this.core = this.fresh(withWorkspace);
         return;
       } catch (rebuildError) {
         this.onPanic(

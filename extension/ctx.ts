@@ -1,7 +1,8 @@
 // The context object: owns every disposable, the core, the catalog build and the log.
 import * as vscode from 'vscode';
-import { type CatalogSources, type CatalogStats, CoreHost } from './core';
+import { type CatalogSources, type CatalogStats, CoreHost, type CoreWasm } from './core';
 import type { DoOutcome } from './do/agent';
+import { HOST } from './platform';
 import { ProjectService } from './project/service';
 import { RecentItems } from './recent';
 import { readConfig, type SolidusConfig } from './settings/config';
@@ -41,10 +42,16 @@ export class Context implements vscode.Disposable {
   /** Fires after each catalog build. */
   readonly onDidBuild = this.changeEmitter.event;
 
-  constructor(readonly extension: vscode.ExtensionContext) {
+  /** `wasm` is the core's `.wasm`, read from the extension's files. */
+  constructor(
+    readonly extension: vscode.ExtensionContext,
+    wasm: CoreWasm,
+  ) {
     this.log = vscode.window.createOutputChannel('Solidus', { log: true });
     this.push(this.log, this.changeEmitter);
-    this.core = new CoreHost((message) => this.log.error(`core panic: ${message}`));
+    this.core = new CoreHost((message) => this.log.error(`core panic: ${message}`), wasm);
+    // What this host can run is the core's to know: it leaves out and refuses the rest, saying why.
+    this.core.setHost(HOST);
     this.recent = new RecentItems(extension.globalState, () => this.config.recentItems);
     this.settings = new SettingsWriter({
       checkSetting: (params) => this.core.checkSetting(params),

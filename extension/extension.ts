@@ -1,11 +1,13 @@
-// Entry point: activation builds the context, registers the command table and starts the catalog build.
-import { homedir } from 'node:os';
+// Entry point of both bundles (Node and web worker host): activation loads the core, builds the context,
+// registers the command table and starts the catalog build.
 import * as vscode from 'vscode';
+import { CORE_WASM } from './coreFile';
 import { Context } from './ctx';
 import { promptAndRunDo, runDoRequest, setApiKey } from './do/agent';
 import { answerChat, type ChatOutput, registerChat, runPending } from './do/chat';
 import { registerTools } from './do/tools';
 import { McpService } from './mcp/server';
+import { environment, HOST, HOST_NAME, homeFolder } from './platform';
 import { CAPTURE_CONTEXT, TYPE_KEY_COMMAND } from './popup/captureKeys';
 import { Popup } from './popup/popup';
 import { undoLastSettingChange } from './settings/writer';
@@ -28,13 +30,20 @@ const COMMANDS: CommandTable = {
   'solidus.runSlashCommand': (ctx) => pickAndRunSlash(ctx),
 };
 
-/** Returns at once; the catalog is built in the background from the live editor. */
-export function activate(extension: vscode.ExtensionContext): void {
+/**
+ * Returns once the core is loaded; the catalog is built in the background from the live editor. The core's
+ * bytes come through VS Code's file API, which reads the extension's own files in every host.
+ */
+export async function activate(extension: vscode.ExtensionContext): Promise<void> {
   const started = performance.now();
   try {
     // A capture left on by an extension host that went away would keep swallowing keys.
     void vscode.commands.executeCommand('setContext', CAPTURE_CONTEXT, false);
-    const ctx = new Context(extension);
+    const wasm = await vscode.workspace.fs.readFile(
+      vscode.Uri.joinPath(extension.extensionUri, 'dist', 'core', CORE_WASM),
+    );
+    const loaded = performance.now();
+    const ctx = new Context(extension, wasm);
     ctx.runDo = (request) => runDoRequest(ctx, request);
     context = ctx;
     extension.subscriptions.push(ctx);
@@ -52,7 +61,7 @@ export function activate(extension: vscode.ExtensionContext): void {
       );
     }
     // End-to-end tests prove recovery from a core panic; the command exists only when they ask for it.
-    if (process.env.SOLIDUS_TEST_HOOKS === '1') {
+    if (environment('SOLIDUS_TEST_HOOKS') === '1') {
       void vscode.commands.executeCommand('setContext', 'solidus.testHooks', true);
       ctx.push(
         // The Chat view cannot be driven in code-server without a chat extension: this runs the participant's handler
@@ -92,7 +101,10 @@ export function activate(extension: vscode.ExtensionContext): void {
     ctx.scheduleBuild('activation');
     ctx.slash.schedule('activation', 0);
     ctx.project.schedule('activation', 0);
-    ctx.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
+    const host = `${HOST_NAME}${HOST.processes ? '' : ', no processes'}`;
+    ctx.log.info(
+      `activated in ${(performance.now() - started).toFixed(1)} ms (${host}; core ${wasm.byteLength} bytes read in ${(loaded - started).toFixed(1)} ms)`,
+    );
   } catch (error) {
     // VS Code does not show activation errors itself.
     void vscode.window.showErrorMessage(
@@ -119,9 +131,10 @@ async function exportSnapshot(ctx: Context): Promise<void> {
       () => ctx.whenReady(),
     );
   }
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+  const home = homeFolder();
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? (home ? vscode.Uri.file(home) : undefined);
   const target = await vscode.window.showSaveDialog({
-    defaultUri: vscode.Uri.joinPath(folder, 'solidus-catalog-snapshot.json'),
+    defaultUri: folder && vscode.Uri.joinPath(folder, 'solidus-catalog-snapshot.json'),
     filters: { JSON: ['json'] },
     title: 'Export Solidus Catalog Snapshot',
   });

@@ -1,10 +1,11 @@
 // Builds Solidus: the Rust core to wasm, the wasm glue, the TypeScript bundles, and (with --package) the .vsix.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNodeModules } from './deps.mjs';
+import { webHost } from './webHost.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -33,9 +34,14 @@ say('compiling the Rust core to wasm');
 run('cargo', ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--release', '-p', 'solidus-core']);
 const pkg = join(root, 'crate/pkg');
 rmSync(pkg, { recursive: true, force: true });
+// One .wasm for every host: the `web` glue instantiates the core from bytes the caller passes (read through
+// VS Code's file API by the extension, with fs by the CLI), and its reset function makes a fresh instance
+// after a panic. No default path: nothing fetches the file behind the caller's back.
 run(wasmBindgen, [
   '--target',
-  'nodejs',
+  'web',
+  '--experimental-reset-state-function',
+  '--omit-default-module-path',
   '--out-dir',
   pkg,
   join(root, 'target/wasm32-unknown-unknown/release/solidus_core.wasm'),
@@ -44,7 +50,7 @@ run(wasmBindgen, [
 say('type-checking TypeScript');
 run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')]);
 
-say('bundling the extension, the CLI and the webview');
+say('bundling the extension (Node and web worker hosts), the CLI and the webview');
 const esbuild = await import('esbuild');
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
@@ -58,6 +64,17 @@ await esbuild.build({
   external: ['vscode'],
   entryPoints: { extension: join(root, 'extension/extension.ts') },
   outdir: dist,
+});
+// The same entry for VS Code for the Web (package.json `browser`): a web worker, no Node.
+await esbuild.build({
+  ...common,
+  platform: 'browser',
+  format: 'cjs',
+  target: 'es2022',
+  external: ['vscode'],
+  entryPoints: { extension: join(root, 'extension/extension.ts') },
+  outdir: join(dist, 'web'),
+  plugins: [webHost],
 });
 await esbuild.build({
   ...common,
@@ -77,9 +94,9 @@ await esbuild.build({
   outdir: join(dist, 'webview'),
 });
 copyFileSync(join(root, 'webview/popup.css'), join(dist, 'webview/popup.css'));
-// The glue stays a separate file so a fresh require can re-create the instance after a panic.
+// The glue is in each bundle; the .wasm is the one file both hosts (and the CLI) read.
 mkdirSync(join(dist, 'core'), { recursive: true });
-for (const file of ['solidus_core.js', 'solidus_core_bg.wasm']) copyFileSync(join(pkg, file), join(dist, 'core', file));
+copyFileSync(join(pkg, 'solidus_core_bg.wasm'), join(dist, 'core', 'solidus_core_bg.wasm'));
 
 if (args.has('--package')) {
   say('packaging the .vsix');
@@ -92,6 +109,7 @@ if (args.has('--package')) {
     '--out',
     join(root, 'artifacts/solidus.vsix'),
   ]);
+  say(`artifacts/solidus.vsix: ${statSync(join(root, 'artifacts/solidus.vsix')).size} bytes`);
 }
 writeFileSync(join(dist, '.built'), new Date().toISOString());
 say('done');

@@ -7,7 +7,7 @@
 pub use solidus_agent as agent;
 pub use solidus_guard as risk;
 pub use solidus_lexicon::{data as lexicon_data, notes, vocabulary};
-pub use solidus_model::{args, effect, hidden, item, jsonc, schema, text};
+pub use solidus_model::{args, effect, hidden, host, item, jsonc, schema, text};
 pub use solidus_rank as rank;
 pub use solidus_session::{input, merge, session};
 pub use solidus_sources::{catalog, project, slash};

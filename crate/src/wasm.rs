@@ -20,6 +20,8 @@ const TS_TYPES: &'static str = include_str!("../../extension/generated/core-type
 extern "C" {
     #[wasm_bindgen(typescript_type = "CatalogSources")]
     pub type JsCatalogSources;
+    #[wasm_bindgen(typescript_type = "HostCapabilities")]
+    pub type JsHostCapabilities;
     #[wasm_bindgen(typescript_type = "RankParams")]
     pub type JsRankParams;
     #[wasm_bindgen(typescript_type = "RankResult")]
@@ -160,6 +162,15 @@ impl Core {
         Ok(Core {
             session: Session::new(&sources),
         })
+    }
+
+    /// Says what the extension host can do; set before `setProject`, which leaves out what it
+    /// cannot run. Until called, the host is taken to start processes (the desktop host).
+    #[wasm_bindgen(js_name = setHost)]
+    pub fn set_host(&mut self, host: JsHostCapabilities) -> Result<(), JsError> {
+        self.session
+            .set_host(from_js(host.into(), "host capabilities")?);
+        Ok(())
     }
 
     pub fn stats(&self) -> Result<JsCatalogStats, JsError> {

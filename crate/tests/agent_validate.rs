@@ -690,6 +690,7 @@ fn the_caller_may_say_which_items_take_args() {
         ]
         .into_iter()
         .collect(),
+        ..ValidateOptions::default()
     };
     let plan = validate_plan_with(
         &plan_of(json!([

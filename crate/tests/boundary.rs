@@ -72,6 +72,7 @@ fn generate() -> String {
         by_name: BTreeMap::new(),
     };
     declarations.add::<CatalogSources>();
+    declarations.add::<solidus_core::host::Host>();
     declarations.add::<CatalogStats>();
     declarations.add::<Warning>();
     declarations.add::<Item>();

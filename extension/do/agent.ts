@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { PlanStep, PromptContext, Shortlist, ValidatedPlan } from '../core';
 import type { Context } from '../ctx';
+import { platformName } from '../platform';
 import { runItem } from '../run';
 import { type SettingChange, UNDO_SETTING_CHANGE_TITLE } from '../settings/writer';
 import { offerClosestActions } from './fallback';
@@ -67,8 +68,10 @@ async function doRequest(ctx: Context, request: string): Promise<DoOutcome> {
   if (plan.outcome === 'replyOnly' || plan.steps.length === 0) {
     log('outcome: reply only, nothing ran');
     const reply = plan.reply.trim() || 'The model found nothing in the catalog that does this.';
-    const left = plan.dropped.length
-      ? ` (${plan.dropped.length} invalid step${plan.dropped.length === 1 ? '' : 's'} left out; see "Solidus: Show Log")`
+    // The first reason is shown (a step this host cannot run says so); the log has every one.
+    const [first, ...more] = plan.dropped;
+    const left = first
+      ? ` (left out: ${first.reason}${more.length ? `; ${more.length} more in "Solidus: Show Log"` : ''})`
       : '';
     void vscode.window.showInformationMessage(`Solidus /do: ${reply}${left}`);
     return 'replyOnly';
@@ -412,7 +415,7 @@ function sendToTerminal(ctx: Context, command: string): void {
   ctx.log.info(`do: sent to a terminal: ${command}`);
 }
 
-const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+const OS_NAMES: Partial<Record<string, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
 /** The prompt's context line: OS, the active editor's language, whether text is selected, the project stack. */
 async function promptContext(ctx: Context): Promise<PromptContext> {
   // From the popup no text editor is active; the one the user came from still counts.
@@ -420,7 +423,7 @@ async function promptContext(ctx: Context): Promise<PromptContext> {
   const editor =
     vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === last);
   return {
-    os: OS_NAMES[process.platform] ?? process.platform,
+    os: OS_NAMES[platformName()] ?? platformName(),
     language: editor?.document.languageId,
     textSelected: editor ? !editor.selection.isEmpty : false,
   };

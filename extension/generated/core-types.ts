@@ -135,6 +135,16 @@ export type FindResult = { ok: true, text: string, } | Refusal;
 export type HiddenTextReport = { text: string, shown: string, hidden: string | null, };
 
 /**
+ * What the host running the extension can do; the shell reports it once, the core decides with it.
+ */
+export type HostCapabilities = {
+/**
+ * False in the web worker extension host (vscode.dev, github.dev): no shell, no terminal
+ * process, no Node. Unknown counts as the desktop host, which is how every host ran before.
+ */
+processes: boolean, };
+
+/**
  * What the user typed, parsed once.
  */
 export type Input = { "kind": "search", filter: KindFilter | null,

@@ -20,7 +20,7 @@ import {
 } from './channel';
 
 /** Plans an agent may start in any 60 seconds, for all of this window's MCP agents together. */
-export const MCP_PLANS_PER_MINUTE = 10;
+const MCP_PLANS_PER_MINUTE = 10;
 /** The id package.json's `mcpServerDefinitionProviders` declares. */
 const PROVIDER_ID = 'solidus.mcp';
 

@@ -1,5 +1,4 @@
 // The popup: a webview that renders ranked results; ranking and every action run here in the host.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Input, Item, JsonValue, RankedResult } from '../core';
 import type { Context } from '../ctx';
@@ -372,7 +371,12 @@ export class Popup implements vscode.Disposable {
   /** `$ command`: one row that runs the command in a terminal after a confirmation. */
   private shellRows(command: string): PopupView {
     const item = this.ctx.core.item(this.ctx.core.terminalItemId);
-    if (!item) return { rows: [], emptyHint: 'The terminal is not available here.' };
+    // The core leaves the terminal out where the host cannot start a process, and says why.
+    if (!item)
+      return {
+        rows: [],
+        emptyHint: `The terminal is not available here: ${this.ctx.project.restricted ?? 'no terminal item'}.`,
+      };
     if (!command)
       return { rows: [], emptyHint: 'Type a shell command after $ to run it in a terminal (you confirm it first).' };
     return {
@@ -483,7 +487,8 @@ export class Popup implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview, root: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64');
+    // Web Crypto: the same in the Node and the web worker host.
+    const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
     const script = webview.asWebviewUri(vscode.Uri.joinPath(root, 'popup.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(root, 'popup.css'));
     const csp = [

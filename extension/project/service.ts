@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CustomCommand, JsonValue, ProjectFileRequest, ProjectOs, ProjectResult } from '../core';
 import type { Context } from '../ctx';
+import { platformName } from '../platform';
 import { RebuildQueue, workspaceChangeTriggers } from '../triggers';
 import { fetchTaskList, type NamedFolder, readProjectFiles, taskToInput, watchGlobs } from './files';
 
@@ -15,7 +16,7 @@ const DEBOUNCE_MS = 400;
  */
 const TASKS_AFTER_BUILD_MS = 3000;
 
-const OS: Partial<Record<NodeJS.Platform, ProjectOs>> = { darwin: 'macos', win32: 'windows' };
+const OS: Partial<Record<string, ProjectOs>> = { darwin: 'macos', win32: 'windows' };
 
 /**
  * Reads the workspace into the core, which keeps what it built (run specs, custom commands, stacks); this
@@ -85,7 +86,7 @@ export class ProjectService implements vscode.Disposable {
       const packs = config.get<Record<string, unknown>>('packs') ?? {};
       const base = {
         trusted,
-        os: OS[process.platform] ?? 'linux',
+        os: OS[platformName()] ?? 'linux',
         disabledPacks: Object.entries(packs)
           .filter(([, on]) => on === false)
           .map(([id]) => id),

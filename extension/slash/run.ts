@@ -1,14 +1,11 @@
 // Running a slash command: expand in the core, ask for inputs, confirm shell lines, read files, deliver.
-import { exec } from 'node:child_process';
-import { promises as fs } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashExpansion } from '../core';
 import type { Context } from '../ctx';
-import { isInside } from './files';
+import { readFileText, resolveInWorkspace, runShell, workspaceRoots } from '../platform';
 
-/** Shell lines stop after this long, so a hung command never blocks the editor for good. */
-const SHELL_TIMEOUT_MS = 30_000;
+export { resolveInWorkspace };
+
 /** Referenced files larger than this are left as written. */
 const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -29,23 +26,6 @@ export async function joinSegments(
     else out += (await replace(segment)) ?? segment.text;
   }
   return out.trim();
-}
-
-/** Resolves a referenced path against the workspace folders; `undefined` when it lies outside all of them. */
-export async function resolveInWorkspace(path: string, roots: readonly string[]): Promise<string | undefined> {
-  for (const root of roots) {
-    const full = isAbsolute(path) ? path : resolve(root, path);
-    let real: string;
-    let realRoot: string;
-    try {
-      // Real paths, so a symlink inside the workspace cannot point outside it.
-      [real, realRoot] = await Promise.all([fs.realpath(full), fs.realpath(root)]);
-    } catch {
-      continue;
-    }
-    if (isInside(realRoot, real)) return real;
-  }
-  return undefined;
 }
 
 /** Runs one slash command from what the user typed, e.g. `/review a.ts "b c"`. */
@@ -106,9 +86,7 @@ export async function runSlashText(ctx: Context, text: string): Promise<void> {
 
 /** Replaces shell lines (after a modal confirmation) and file references; `undefined` when cancelled. */
 async function resolveSegments(ctx: Context, expansion: SlashExpansion): Promise<string | undefined> {
-  const roots = (vscode.workspace.workspaceFolders ?? [])
-    .filter((f) => f.uri.scheme === 'file')
-    .map((f) => f.uri.fsPath);
+  const roots = workspaceRoots();
   if (expansion.shell.length) {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showErrorMessage(
@@ -129,20 +107,13 @@ async function resolveSegments(ctx: Context, expansion: SlashExpansion): Promise
   }
   const refused: string[] = [];
   const text = await joinSegments(expansion.segments, async (segment) => {
-    if (segment.kind === 'shell') return runShell(ctx, segment.command, roots[0]);
+    if (segment.kind === 'shell') return runShell(segment.command, roots[0], ctx.log);
     const path = await resolveInWorkspace(segment.path, roots);
     if (!path) {
       refused.push(segment.path);
       return undefined;
     }
-    try {
-      const stat = await fs.stat(path);
-      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
-      return await fs.readFile(path, 'utf8');
-    } catch (error) {
-      ctx.log.warn(`slash: cannot read ${path}: ${String(error)}`);
-      return undefined;
-    }
+    return readFileText(path, MAX_FILE_BYTES, (message) => ctx.log.warn(`slash: ${message}`));
   });
   if (refused.length) {
     void vscode.window.showWarningMessage(
@@ -150,16 +121,6 @@ async function resolveSegments(ctx: Context, expansion: SlashExpansion): Promise
     );
   }
   return text;
-}
-
-function runShell(ctx: Context, command: string, cwd: string | undefined): Promise<string> {
-  return new Promise((done) => {
-    exec(command, { cwd, timeout: SHELL_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) ctx.log.warn(`slash shell \`${command}\` failed: ${error.message}`);
-      if (stderr) ctx.log.info(`slash shell \`${command}\` stderr: ${stderr.slice(0, 2000)}`);
-      done(stdout.replace(/\n+$/, ''));
-    });
-  });
 }
 
 /** Values for Copilot's `${file}`, `${selection}`, … from the active editor. */

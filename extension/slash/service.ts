@@ -1,10 +1,8 @@
 // The slash-command service: finds command files in the workspace and home, keeps the core's catalog live.
-import { existsSync, type FSWatcher, watch } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from '../core';
 import type { Context } from '../ctx';
+import { homeFolder, relativeBelow, rootUri, watchUserFolders, workspaceRoots } from '../platform';
 import { RebuildQueue, workspaceChangeTriggers } from '../triggers';
 import { collectSlashFiles, markGitignored, planSlashSearch, toolHomes } from './files';
 
@@ -69,11 +67,9 @@ export class SlashService implements vscode.Disposable {
     const log = this.ctx.log;
     try {
       const trusted = vscode.workspace.isTrusted;
-      const projectRoots = (vscode.workspace.workspaceFolders ?? [])
-        .filter((folder) => folder.uri.scheme === 'file')
-        .map((folder) => folder.uri.fsPath);
+      const projectRoots = workspaceRoots();
       const enabled = this.ctx.config.slash.providers;
-      const request = { projectRoots, home: homedir(), enabled, trusted, ...toolHomes() };
+      const request = { projectRoots, home: homeFolder(), enabled, trusted, ...toolHomes() };
       const plan = await planSlashSearch((r) => this.ctx.core.slashSearchFolders(r), request);
       const files = await collectSlashFiles(plan);
       await markGitignored(files);
@@ -95,7 +91,7 @@ export class SlashService implements vscode.Disposable {
     }
   }
 
-  /** Watches the plan's folders: VS Code's watcher for project folders, `fs.watch` for the home ones. */
+  /** Watches the plan's folders: VS Code's watcher for project folders, the host's own for the home ones. */
   private updateWatchers(plan: SlashSearchPlan): void {
     const key = JSON.stringify(plan.folders.map((f) => [f.scope, f.dir]));
     if (key === this.watchKey) return;
@@ -103,59 +99,28 @@ export class SlashService implements vscode.Disposable {
     this.disposeWatchers();
     const onEvent = (): void => this.schedule('files changed');
     const byRoot = new Map<string, string[]>();
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      if (folder.uri.scheme !== 'file') continue;
+    for (const root of workspaceRoots()) {
       for (const f of plan.folders) {
         if (f.scope !== 'project') continue;
-        const rel = relative(folder.uri.fsPath, f.dir);
-        if (!rel || rel.startsWith('..')) continue;
-        const globs = byRoot.get(folder.uri.fsPath) ?? [];
-        const parts = rel.split(sep);
+        const rel = relativeBelow(root, f.dir);
+        if (!rel) continue;
+        const globs = byRoot.get(root) ?? [];
+        const parts = rel.split('/');
         globs.push(`${parts.join('/')}/**`);
         // A folder made in one go (mkdir -p, a git checkout) is reported once, as the topmost new folder.
         for (let i = 1; i <= parts.length; i++) globs.push(parts.slice(0, i).join('/'));
-        byRoot.set(folder.uri.fsPath, globs);
+        byRoot.set(root, globs);
       }
     }
     for (const [root, globs] of byRoot) {
-      const pattern = new vscode.RelativePattern(vscode.Uri.file(root), `{${[...new Set(globs)].join(',')}}`);
+      const pattern = new vscode.RelativePattern(rootUri(root), `{${[...new Set(globs)].join(',')}}`);
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       watcher.onDidCreate(onEvent);
       watcher.onDidChange(onEvent);
       watcher.onDidDelete(onEvent);
       this.watchers.push(watcher);
     }
-    const waiting = new Set<string>();
-    for (const f of plan.folders) {
-      if (f.scope !== 'user') continue;
-      if (existsSync(f.dir)) {
-        this.watchPath(f.dir, f.maxDepth > 1, onEvent);
-        continue;
-      }
-      // A folder that does not exist yet (the common case): watch its nearest existing parent for
-      // the one name that leads to it, so a tool installed later is found without a reload.
-      let parent = dirname(f.dir);
-      while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
-      const next = relative(parent, f.dir).split(sep)[0];
-      if (!next || waiting.has(join(parent, next))) continue;
-      waiting.add(join(parent, next));
-      this.watchPath(parent, false, (_event, name) => {
-        if (name === next) onEvent();
-      });
-    }
-  }
-
-  private watchPath(path: string, recursive: boolean, listener: (event: string, name: string | null) => void): void {
-    let watcher: FSWatcher;
-    try {
-      watcher = watch(path, { recursive, persistent: false }, (event, name) =>
-        listener(event, name === null ? null : String(name)),
-      );
-    } catch {
-      return; // Gone in the meantime; the next discovery looks again.
-    }
-    watcher.on('error', () => watcher.close());
-    this.watchers.push({ dispose: () => watcher.close() });
+    this.watchers.push(...watchUserFolders(plan, onEvent));
   }
 
   private disposeWatchers(): void {

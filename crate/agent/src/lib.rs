@@ -11,6 +11,7 @@
 //! The model never decides what runs: every id and key is looked up in the catalog, every value is
 //! checked against its schema, and risk comes only from the catalog and [`risk`].
 
+pub mod host;
 pub mod parse;
 pub mod prompt;
 pub mod shortlist;

@@ -35,6 +35,8 @@ pub struct ValidateOptions {
     /// Item id → whether it takes `args`, overriding [`item_arguments`]; for example every
     /// project item whose run spec has parameters (required when any parameter is).
     pub arguments: BTreeMap<String, Arguments>,
+    /// What the extension host can do: a step it cannot run is dropped with the reason.
+    pub host: solidus_model::host::Host,
 }
 
 /// What a kept step does, with the catalog's names for it (never the model's).
@@ -370,7 +372,10 @@ fn check_step(
     match step.get("type") {
         Some(Value::String(t)) if t == "item" => check_item(step, index, options),
         Some(Value::String(t)) if t == "setting" => check_setting(step, index).map(|a| vec![a]),
-        Some(Value::String(t)) if t == "terminal" => check_terminal(step).map(|a| vec![a]),
+        Some(Value::String(t)) if t == "terminal" => match options.host.terminal_refusal() {
+            Some(reason) => Err(format!("a terminal step cannot run here: {reason}")),
+            None => check_terminal(step).map(|a| vec![a]),
+        },
         Some(Value::String(t)) => Err(format!(
             "unknown step type “{}”; only item, setting and terminal steps exist",
             quoted(t)
@@ -400,6 +405,9 @@ fn check_item(
         }
         None => return Err(format!("unknown item “{}”", quoted(id))),
     };
+    if let Some(reason) = options.host.refusal(item) {
+        return Err(format!("“{}” cannot run here: {reason}", quoted(id)));
+    }
     if item.kind == ItemKind::Setting {
         return Err(format!(
             "“{}” is a setting; a setting step with a value changes it",

@@ -4,6 +4,7 @@
 pub mod args;
 pub mod effect;
 pub mod hidden;
+pub mod host;
 pub mod item;
 pub mod jsonc;
 pub mod schema;

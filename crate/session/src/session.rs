@@ -5,16 +5,20 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
+use solidus_agent::host::system_prompt_for;
 use solidus_agent::{
     check_response_with, find_text, parse_answer, prepare_request, Answer, PromptContext,
     ShortlistOptions, ValidateOptions, ValidatedPlan, DEFAULT_SHORTLIST_LIMIT, MAX_SEARCH_ROUNDS,
     MAX_SEARCH_TERMS, MAX_SEARCH_TERM_CHARS,
 };
 use solidus_model::effect::Effect;
+use solidus_model::host::{capitalized, Host, NO_PROCESSES};
 use solidus_model::item::{EnterAction, Item, ItemKind};
 use solidus_rank::{parse_plain, Index, Mode, Query, RankOptions};
 use solidus_sources::catalog::{build_catalog, CatalogSources, CatalogStats, Warning};
-use solidus_sources::project::{self, CustomCommand, ProjectFacts, ProjectInput, RunSpec};
+use solidus_sources::project::{
+    self, CustomCommand, CustomStep, ProjectCatalog, ProjectFacts, ProjectInput, RunSpec,
+};
 use solidus_sources::slash::{self, DiscoverInput, Discovery, ExpandRequest, Expansion};
 
 use crate::input::{parse_input, Input, BUILTIN_SLASH_NAMES};
@@ -324,6 +328,8 @@ pub struct Session {
     /// The last slash discovery; its commands are the index's last `slash_items` items.
     slash: Discovery,
     slash_items: usize,
+    /// What the extension host can do; items and steps it cannot run are left out with the reason.
+    host: Host,
 }
 
 impl Session {
@@ -340,7 +346,14 @@ impl Session {
             facts: Default::default(),
             slash: Default::default(),
             slash_items: 0,
+            host: Host::default(),
         }
+    }
+
+    /// Says what the extension host can do; set before `set_project`, which leaves out what it
+    /// cannot run. Until called, the host is taken to start processes (the desktop host).
+    pub fn set_host(&mut self, host: Host) {
+        self.host = host;
     }
 
     pub fn stats(&self) -> &CatalogStats {
@@ -449,6 +462,7 @@ impl Session {
         let mut project = project::build_project(&input, &known);
         drop(known);
         self.facts = ProjectFacts::take(&mut project, &input);
+        withhold(&self.host, &mut project, &mut self.facts);
         drop(input);
         let mut catalog = self.base.merge(base, &mut project);
         self.slash_items = slash.len();
@@ -510,7 +524,16 @@ impl Session {
 
     /// Expands typed text such as `/review a.ts "b c"` with the current commands; nothing runs.
     pub fn expand_slash(&self, request: &ExpandRequest) -> Expansion {
-        self.slash.expand(request)
+        let mut expansion = self.slash.expand(request);
+        if !expansion.shell.is_empty() {
+            if let Some(reason) = self.host.terminal_refusal() {
+                // Refused before any input is asked for: the shell lines could never run here.
+                expansion.ok = false;
+                expansion.needs_input.clear();
+                expansion.error = Some(format!("it runs shell commands, and {reason}"));
+            }
+        }
+        expansion
     }
 
     /// How a script, pack or terminal item runs, if it is one.
@@ -545,11 +568,14 @@ impl Session {
             round: params.round.min(MAX_SEARCH_ROUNDS),
         };
         match prepare_request(&self.index, &params.request, &params.context, &options) {
-            Ok(prepared) => PrepareDoResult::Ready {
-                ok: Yes,
-                shortlist: prepared.shortlist,
-                prompt: prepared.prompt,
-            },
+            Ok(mut prepared) => {
+                prepared.prompt.system = system_prompt_for(&self.host, &prepared.prompt.system);
+                PrepareDoResult::Ready {
+                    ok: Yes,
+                    shortlist: prepared.shortlist,
+                    prompt: prepared.prompt,
+                }
+            }
             Err(e) => PrepareDoResult::Refused(Refusal::new(e.code(), e.to_string())),
         }
     }
@@ -558,6 +584,7 @@ impl Session {
     pub fn check_plan(&self, text: &str) -> CheckPlanResult {
         let options = ValidateOptions {
             arguments: self.facts.arguments(),
+            host: self.host,
         };
         match check_response_with(text, &self.index, &options) {
             Ok(plan) => CheckPlanResult::Checked {
@@ -641,5 +668,35 @@ impl Session {
                 expectation: Some(schema.expectation()),
             },
         }
+    }
+}
+
+/// Takes out of a project build what this host cannot run: shell-bound items, and custom
+/// commands with a terminal step (given the reason as a problem, so the shell says why).
+/// The reason joins `restricted`, which the popup shows where scripts are looked for.
+fn withhold(host: &Host, project: &mut ProjectCatalog, facts: &mut ProjectFacts) {
+    if host.processes {
+        return;
+    }
+    let mut shell_custom = Vec::new();
+    for command in &mut facts.custom_commands {
+        let has_terminal = command
+            .steps
+            .iter()
+            .any(|s| matches!(s, CustomStep::Terminal { .. }));
+        if has_terminal {
+            command.problems.push(NO_PROCESSES.to_string());
+            shell_custom.push(command.id.clone());
+        }
+    }
+    let before = project.items.len();
+    project
+        .items
+        .retain(|item| host.refusal(item).is_none() && !shell_custom.contains(&item.id));
+    if project.items.len() != before || !shell_custom.is_empty() {
+        project.restricted = Some(match project.restricted.take() {
+            Some(trust) => format!("{trust}; {NO_PROCESSES}"),
+            None => capitalized(NO_PROCESSES),
+        });
     }
 }
