@@ -136,6 +136,8 @@ export interface SlashExpansion {
   /** The text is clearly meant for a tool that would refuse it (an unknown `/prompts:<name>`, a plugin
    * command its plugin lacks): why, to show instead of sending the text on. */
   refusal?: string | null;
+  /** Further Claude commands or skills the typed text names as `/<name>`, rendered after the first. */
+  also?: SlashCommandRef[];
 }
 /** Text with its hidden characters taken out (`text`) or marked `⟨U+XXXX⟩` (`shown`), and what they were. */
 export interface HiddenTextReport { text: string; shown: string; hidden?: string | null }
