@@ -541,3 +541,90 @@ fn gemini_extension_renames_count_up_when_taken() {
     );
     assert_eq!(expand(&d, "/gcp:deploy1").text, "c");
 }
+
+const GEMINI_LINK: &str = "packages/cli/src/config/extension-manager.ts (_buildExtension: type 'link' loads config and commands from installMetadata.source; installOrUpdateExtension copies nothing for a link)";
+
+#[test]
+fn gemini_linked_extensions_load_from_their_source_outside_the_workspace() {
+    let install = |ext: &str| format!("/h/.gemini/extensions/{ext}/.gemini-extension-install.json");
+    // A linked extension's folder holds only its install record.
+    let mut request = extension_listing(
+        &[
+            ("dev-tools", None),
+            ("into-workspace", None),
+            ("dotted", None),
+            ("relative", None),
+            ("copied", Some(r#"{"name":"copied"}"#)),
+        ],
+        None,
+    );
+    let first = search_folders(&request);
+    for ext in [
+        "dev-tools",
+        "into-workspace",
+        "dotted",
+        "relative",
+        "copied",
+    ] {
+        assert!(
+            first.manifests.contains(&install(ext)),
+            "{GEMINI} {GEMINI_LINK}: {ext}"
+        );
+    }
+    let record = |source: &str| format!(r#"{{"source":"{source}","type":"link"}}"#);
+    request
+        .manifests
+        .insert(install("dev-tools"), record("/src/dev-tools/"));
+    // Attacker's case: a link into the workspace (or one whose `..` walks into it) would make a
+    // cloned repository's commands the user's; Solidus refuses them, where Gemini would load them.
+    request
+        .manifests
+        .insert(install("into-workspace"), record("/w/ext"));
+    request
+        .manifests
+        .insert(install("dotted"), record("/src/../w/ext"));
+    request.manifests.insert(install("relative"), record("ext"));
+    request.manifests.insert(
+        install("copied"),
+        r#"{"source":"/w/ext","type":"local"}"#.into(),
+    );
+    let second = search_folders(&request);
+    assert!(second
+        .manifests
+        .contains(&"/src/dev-tools/gemini-extension.json".to_string()));
+    assert!(
+        !second.manifests.iter().any(|m| m.starts_with("/w/")),
+        "nothing inside the workspace is read: {:?}",
+        second.manifests
+    );
+    request.manifests.insert(
+        "/src/dev-tools/gemini-extension.json".into(),
+        r#"{"name":"dev-tools"}"#.into(),
+    );
+    let third = search_folders(&request);
+    let got: Vec<(&str, Option<&str>)> = third
+        .folders
+        .iter()
+        .map(|f| (f.dir.as_str(), f.namespace.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("/h/.gemini/extensions/copied/commands", Some("copied")),
+            ("/src/dev-tools/commands", Some("dev-tools")),
+        ],
+        "{GEMINI} {GEMINI_LINK}: a copied (local) install is its own folder, a link is its source"
+    );
+    // The source is user scope: the shell refuses a file there whose real path enters the workspace.
+    assert!(third
+        .folders
+        .iter()
+        .all(|f| f.scope == U && f.not_within == ["/w".to_string()]));
+    for refused in ["into-workspace", "dotted", "relative"] {
+        assert!(
+            third.warnings.iter().any(|w| w.contains(refused)),
+            "{refused}: {:?}",
+            third.warnings
+        );
+    }
+}

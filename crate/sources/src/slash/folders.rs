@@ -263,9 +263,10 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                         let cwd = request.project_roots.first().unwrap_or(home);
                         let found = gemini_extensions(
                             &dir,
-                            &request.listed,
+                            request,
                             request.manifests.get(&enablement).map(String::as_str),
                             cwd,
+                            &mut plan.manifests,
                             &mut plan.warnings,
                         );
                         for (name, ext_dir) in found {
@@ -444,17 +445,30 @@ fn plugins(
 /// folder (the last matching rule wins; on by default).
 fn gemini_extensions(
     dir: &str,
-    listed: &[ListedFile],
+    request: &SearchRequest,
     enablement: Option<&str>,
     cwd: &str,
+    manifests: &mut Vec<String>,
     warnings: &mut Vec<String>,
 ) -> Vec<(String, String)> {
     let rules: Option<Value> = enablement.and_then(|t| serde_json::from_str(t).ok());
     let mut found: Vec<(String, String)> = Vec::new();
-    let mut entries: Vec<&ListedFile> = listed.iter().filter(|l| l.listing == dir).collect();
+    let mut entries: Vec<&ListedFile> =
+        request.listed.iter().filter(|l| l.listing == dir).collect();
     entries.sort_by(|a, b| a.dir.cmp(&b.dir));
     for entry in entries {
-        let Some(text) = &entry.text else { continue };
+        let (ext_dir, text) = match gemini_link(&entry.dir, request, manifests, warnings) {
+            Link::Not => (entry.dir.clone(), entry.text.clone()),
+            Link::To(source) => {
+                let config = join(&source, "gemini-extension.json");
+                if !manifests.contains(&config) {
+                    manifests.push(config.clone());
+                }
+                (source, request.manifests.get(&config).cloned())
+            }
+            Link::Refused => continue,
+        };
+        let Some(text) = &text else { continue };
         let name = serde_json::from_str::<Value>(text)
             .ok()
             .and_then(|v| v.get("name").and_then(Value::as_str).map(str::to_string))
@@ -484,7 +498,7 @@ fn gemini_extensions(
                 continue;
             }
         }
-        found.push((name, entry.dir.clone()));
+        found.push((name, ext_dir));
     }
     // `localeCompare` puts letters before their capitals' neighbours; comparing lowercase first
     // and then the names themselves matches it for the ASCII names extensions use.
@@ -492,6 +506,71 @@ fn gemini_extensions(
         (a.to_lowercase(), a.as_str()).cmp(&(b.to_lowercase(), b.as_str()))
     });
     found
+}
+
+/// What an installed extension's `.gemini-extension-install.json` says about where it lives.
+enum Link {
+    /// Not a link (or not known yet): the extension is its own folder.
+    Not,
+    /// `gemini extensions link <source>`: Gemini loads the extension, its config and its
+    /// `commands/` from `source` (`ExtensionManager._buildExtension`).
+    To(String),
+    /// A link Solidus does not follow, with a warning.
+    Refused,
+}
+
+/// Reads the install metadata of the extension folder `dir` once the shell has read it (it is
+/// added to the manifests to read). A link must name an absolute folder outside every workspace
+/// folder: an extension is the user's, never a workspace's, even when the user linked it there.
+fn gemini_link(
+    dir: &str,
+    request: &SearchRequest,
+    manifests: &mut Vec<String>,
+    warnings: &mut Vec<String>,
+) -> Link {
+    let path = join(dir, ".gemini-extension-install.json");
+    if !manifests.contains(&path) {
+        manifests.push(path.clone());
+    }
+    let Some(meta) = request
+        .manifests
+        .get(&path)
+        .and_then(|t| serde_json::from_str::<Value>(t).ok())
+    else {
+        return Link::Not;
+    };
+    if meta.get("type").and_then(Value::as_str) != Some("link") {
+        return Link::Not;
+    }
+    let source = meta.get("source").and_then(Value::as_str).unwrap_or("");
+    let absolute = source.starts_with('/')
+        || source.starts_with("\\\\")
+        || source.as_bytes().get(1..3) == Some(b":\\")
+        || source.as_bytes().get(1..3) == Some(b":/");
+    // `..` would let the text say one place and the folder be another, so the workspace check
+    // below could not be made on the text.
+    let dotted = source
+        .split(['/', '\\'])
+        .any(|part| part == ".." || part == ".");
+    if !absolute || dotted {
+        warnings.push(format!(
+            "the Gemini extension at {dir} links to {source:?}, not a plain absolute folder; its commands are skipped"
+        ));
+        return Link::Refused;
+    }
+    let commands = join(source, "commands");
+    if let Some(root) = request
+        .project_roots
+        .iter()
+        .find(|root| is_within(source, root) || is_within(&commands, root))
+    {
+        warnings.push(format!(
+            "the Gemini extension at {dir} links to {source}, inside the workspace folder {root}; \
+             extension commands are not read from a workspace"
+        ));
+        return Link::Refused;
+    }
+    Link::To(source.trim_end_matches(['/', '\\']).to_string())
 }
 
 /// Gemini's `ExtensionEnablementManager.isEnabled` for one extension: each rule is a folder,
