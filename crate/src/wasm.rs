@@ -100,6 +100,8 @@ export interface SlashSearchFolder {
   notWithin?: string[];
   /** The plugin or extension the folder belongs to; copied into each candidate found there. */
   namespace?: string;
+  /** The Claude plugin's own folder (`${CLAUDE_PLUGIN_ROOT}`); copied into each candidate found there. */
+  pluginRoot?: string;
 }
 export interface SlashSearchPlan { folders: SlashSearchFolder[]; manifests: string[]; listings: SlashListing[]; warnings: string[] }
 export interface SlashCandidateFile {
@@ -108,6 +110,8 @@ export interface SlashCandidateFile {
   outside?: string;
   /** The folder's `namespace` (its plugin or extension). */
   namespace?: string;
+  /** The folder's `pluginRoot`. */
+  pluginRoot?: string;
 }
 /** `builtins` adds to the core's own slash names (`do`), which file commands never take. */
 export interface SlashDiscoverInput { files: SlashCandidateFile[]; enabled?: SlashProvider[]; builtins?: string[]; trusted: boolean }
@@ -116,7 +120,7 @@ export interface SlashCommand {
   id: string; name: string; tool: string; provider: SlashProvider; scope: SlashScope; root: string; path: string;
   description: string; argumentHint?: string | null; target?: SlashTarget | null; model?: string | null; agent?: string | null; allowedTools: string[];
   inputs: SlashInputRequest[]; runsShell: boolean; riskBadge?: string | null; shadowedBy?: string | null;
-  arguments?: string[]; rename?: { from: string; reason: string } | null; namespace?: string; body: string;
+  arguments?: string[]; rename?: { from: string; reason: string } | null; namespace?: string; pluginRoot?: string; body: string;
   /** What the file hides (characters a screen does not show), in words, when it hides any. */
   hiddenText?: string | null;
 }

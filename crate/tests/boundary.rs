@@ -218,6 +218,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             },
             CandidateFile {
                 provider: Provider::Gemini,
@@ -229,6 +230,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             },
             CandidateFile {
                 provider: Provider::Copilot,
@@ -240,6 +242,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             },
         ],
         ..Default::default()

@@ -76,6 +76,7 @@ fn candidates(folder: &SearchFolder, dir: &Path) -> Vec<CandidateFile> {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             }
         })
         .collect()

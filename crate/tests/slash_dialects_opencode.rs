@@ -238,6 +238,7 @@ fn opencode_loads_hidden_and_ignored_files_as_command_ts_does() {
         gitignored,
         outside: None,
         namespace: None,
+        plugin_root: None,
     };
     let d = discover(&DiscoverInput {
         files: vec![

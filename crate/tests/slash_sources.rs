@@ -628,3 +628,98 @@ fn gemini_linked_extensions_load_from_their_source_outside_the_workspace() {
         );
     }
 }
+
+const PLUGIN_PATHS: &str = "anthropics/claude-code@5cfc0a1905ce0c0a9bd81d8a90fe6b62ff614357 CHANGELOG.md 2.1.140 (a default folder such as commands/ is ignored when plugin.json sets the matching key), 2.1.136 (a skills entry does not hide skills/; a file path there is an error); code.claude.com/docs/en/plugins-reference (component paths are relative, starting with ./)";
+
+#[test]
+fn claude_plugin_json_names_its_command_and_skill_paths() {
+    let root = "/h/.claude/plugins/cache/m/tools/1.0";
+    let list = format!(
+        r#"{{"version":2,"plugins":{{"tools@m":[{{"scope":"user","installPath":"{root}"}}]}}}}"#
+    );
+    let mut request = plugin_request(&list, None);
+    let first = search_folders(&request);
+    let manifest = format!("{root}/.claude-plugin/plugin.json");
+    assert!(first.manifests.contains(&manifest), "{:?}", first.manifests);
+    // Before plugin.json is read, the default folders.
+    let dirs = |plan: &solidus_core::slash::SearchPlan| -> Vec<(Provider, String, String)> {
+        plan.folders
+            .iter()
+            .map(|f| (f.provider, f.dir.clone(), f.suffix.clone()))
+            .collect()
+    };
+    assert_eq!(
+        dirs(&first),
+        [
+            (ClaudePlugins, format!("{root}/commands"), ".md".into()),
+            (
+                ClaudePluginSkills,
+                format!("{root}/skills"),
+                "/SKILL.md".into()
+            ),
+        ]
+    );
+    // Attacker's case: a plugin.json that points out of its plugin (absolute, `..`, or a bare
+    // name) would read any folder, a workspace's included; each such entry is refused.
+    request.manifests.insert(
+        manifest,
+        r#"{"name":"tools","commands":["./custom","./one/ship.md","/w/.claude/commands","./../../../../../w","custom"],
+            "skills":["./extra-skills","./x/SKILL.md"]}"#
+            .into(),
+    );
+    let second = search_folders(&request);
+    assert_eq!(
+        dirs(&second),
+        [
+            (ClaudePlugins, format!("{root}/custom"), ".md".into()),
+            (ClaudePlugins, format!("{root}/one"), "/ship.md".into()),
+            (
+                ClaudePluginSkills,
+                format!("{root}/skills"),
+                "/SKILL.md".into()
+            ),
+            (
+                ClaudePluginSkills,
+                format!("{root}/extra-skills"),
+                "/SKILL.md".into()
+            ),
+        ],
+        "{PLUGIN_PATHS}"
+    );
+    assert!(second
+        .folders
+        .iter()
+        .all(|f| f.plugin_root.as_deref() == Some(root)
+            && f.namespace.as_deref() == Some("tools")
+            && f.not_within == ["/w".to_string()]));
+    for refused in [
+        "/w/.claude/commands",
+        "../../",
+        "\"custom\"",
+        "./x/SKILL.md",
+    ] {
+        assert!(
+            second.warnings.iter().any(|w| w.contains(refused)),
+            "{refused}: {:?}",
+            second.warnings
+        );
+    }
+
+    // A command from a custom folder is named as the default folder's are, and
+    // ${CLAUDE_PLUGIN_ROOT} is the plugin's folder, not the custom folder's parent.
+    let mut file = candidate(
+        ClaudePlugins,
+        U,
+        &format!("{root}/one"),
+        "ship.md",
+        "Ship with ${CLAUDE_PLUGIN_ROOT}/ship.sh",
+    );
+    file.namespace = Some("tools".into());
+    file.plugin_root = Some(root.into());
+    let d = run(vec![file]);
+    assert_eq!(d.commands[0].name, "tools:ship", "{PLUGIN_PATHS}");
+    assert_eq!(
+        expand(&d, "/tools:ship").text,
+        format!("Ship with {root}/ship.sh")
+    );
+}

@@ -232,6 +232,7 @@ function candidate(
     root: folder.dir,
     path: relative(folder.dir, full).split(sep).join('/') || '.',
     ...(folder.namespace ? { namespace: folder.namespace } : {}),
+    ...(folder.pluginRoot ? { pluginRoot: folder.pluginRoot } : {}),
     ...content,
   };
 }

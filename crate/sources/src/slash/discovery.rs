@@ -47,6 +47,9 @@ pub struct CandidateFile {
     /// The plugin or extension of its folder ([`super::SearchFolder::namespace`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
+    /// The Claude Code plugin's own folder ([`super::SearchFolder::plugin_root`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin_root: Option<String>,
 }
 
 /// Everything discovery needs.
@@ -563,6 +566,7 @@ fn load(
         arguments,
         rename,
         namespace: file.namespace.clone(),
+        plugin_root: file.plugin_root.clone(),
         body,
         hidden_text,
     })

@@ -101,6 +101,10 @@ pub struct SearchFolder {
     /// The shell copies it into each candidate found there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
+    /// The Claude Code plugin's own folder, for `${CLAUDE_PLUGIN_ROOT}`: its commands may live in
+    /// any folder its `plugin.json` names. The shell copies it into each candidate found there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin_root: Option<String>,
 }
 
 /// The folders to list, in precedence order: list them in this order and pass their files to
@@ -142,13 +146,23 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
             continue;
         }
         let (max_depth, suffix) = layout(provider);
-        let mut push = |scope, dir: String, within: Option<&String>, namespace: Option<&str>| {
+        // `plugin` is a Claude plugin's folder and, for a single file its `plugin.json` names,
+        // that file's name: the folder is then its parent, listed for that one file.
+        let mut push = |scope,
+                        dir: String,
+                        within: Option<&String>,
+                        namespace: Option<&str>,
+                        plugin: Option<(&str, Option<&str>)>| {
+            let (max_depth, suffix) = match plugin {
+                Some((_, Some(file))) => (1, format!("/{file}")),
+                _ => (max_depth, suffix.to_string()),
+            };
             plan.folders.push(SearchFolder {
                 provider,
                 scope,
                 dir,
                 max_depth,
-                suffix: suffix.to_string(),
+                suffix,
                 within: within.cloned(),
                 // Every workspace folder, trusted or not: a link must not make one the user's.
                 not_within: match scope {
@@ -156,6 +170,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                     Scope::Project => Vec::new(),
                 },
                 namespace: namespace.map(str::to_string),
+                plugin_root: plugin.map(|(root, _)| root.to_string()),
             })
         };
         for scope in provider.scope_order() {
@@ -170,7 +185,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                             continue;
                         }
                         for rel in project_dirs(provider) {
-                            push(Scope::Project, join(root, rel), Some(root), None);
+                            push(Scope::Project, join(root, rel), Some(root), None, None);
                         }
                     }
                 }
@@ -195,7 +210,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                             ));
                             continue;
                         }
-                        push(Scope::User, join(&codex, "prompts"), None, None);
+                        push(Scope::User, join(&codex, "prompts"), None, None, None);
                         continue;
                     }
                     let Some(home) = &request.home else { continue };
@@ -211,10 +226,6 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                         }
                         let Some(text) = request.manifests.get(&list) else {
                             continue;
-                        };
-                        let sub = match provider {
-                            Provider::ClaudePlugins => "commands",
-                            _ => "skills",
                         };
                         let settings = request.manifests.get(&settings).map(String::as_str);
                         match plugins(text, settings, request) {
@@ -235,12 +246,25 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                                         }
                                         continue;
                                     }
-                                    push(
-                                        Scope::User,
-                                        join(&plugin.path, sub),
-                                        None,
-                                        Some(&plugin.name),
+                                    let manifest = join(&plugin.path, ".claude-plugin/plugin.json");
+                                    if !plan.manifests.contains(&manifest) {
+                                        plan.manifests.push(manifest.clone());
+                                    }
+                                    let paths = plugin_paths(
+                                        provider,
+                                        &plugin,
+                                        request.manifests.get(&manifest).map(String::as_str),
+                                        &mut plan.warnings,
                                     );
+                                    for (dir, file) in paths {
+                                        push(
+                                            Scope::User,
+                                            dir,
+                                            None,
+                                            Some(&plugin.name),
+                                            Some((&plugin.path, file.as_deref())),
+                                        );
+                                    }
                                 }
                             }
                             Err(e) if provider == Provider::ClaudePlugins => plan.warnings.push(
@@ -270,12 +294,18 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                             &mut plan.warnings,
                         );
                         for (name, ext_dir) in found {
-                            push(Scope::User, join(&ext_dir, "commands"), None, Some(&name));
+                            push(
+                                Scope::User,
+                                join(&ext_dir, "commands"),
+                                None,
+                                Some(&name),
+                                None,
+                            );
                         }
                         continue;
                     }
                     for rel in user_dirs(provider) {
-                        push(Scope::User, join(home, rel), None, None);
+                        push(Scope::User, join(home, rel), None, None, None);
                     }
                 }
             }
@@ -371,6 +401,72 @@ fn claude_manifests(home: &str) -> (String, String) {
 struct Plugin {
     name: String,
     path: String,
+}
+
+/// The folders (and single files) a Claude plugin's commands or skills come from, as
+/// `(folder, Some(file))` for one file: by default `commands/` and `skills/`; a `plugin.json`
+/// `commands` entry replaces `commands/` (CHANGELOG 2.1.140 warns that the default folder is then
+/// ignored) and a `skills` entry adds to `skills/` (2.1.136). Each path must be relative to the
+/// plugin and stay inside it (`./…`, no `..`); a skills entry must be a folder.
+fn plugin_paths(
+    provider: Provider,
+    plugin: &Plugin,
+    manifest: Option<&str>,
+    warnings: &mut Vec<String>,
+) -> Vec<(String, Option<String>)> {
+    let (key, default) = match provider {
+        Provider::ClaudePlugins => ("commands", "commands"),
+        _ => ("skills", "skills"),
+    };
+    let listed: Vec<String> = match manifest
+        .and_then(|t| serde_json::from_str::<Value>(t).ok())
+        .and_then(|v| v.get(key).cloned())
+    {
+        Some(Value::String(one)) => vec![one],
+        Some(Value::Array(many)) => many
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut paths: Vec<(String, Option<String>)> = Vec::new();
+    if listed.is_empty() || provider == Provider::ClaudePluginSkills {
+        paths.push((join(&plugin.path, default), None));
+    }
+    for entry in listed {
+        let rel = entry.strip_prefix("./").unwrap_or("");
+        let parts: Vec<&str> = rel
+            .split(['/', '\\'])
+            .filter(|p| !p.is_empty() && *p != ".")
+            .collect();
+        if !entry.starts_with("./") || parts.is_empty() || parts.contains(&"..") {
+            warnings.push(format!(
+                "the Claude plugin {} names {entry:?} in plugin.json `{key}`; a path must start with ./ and stay inside the plugin",
+                plugin.name
+            ));
+            continue;
+        }
+        let rel = parts.join("/");
+        let item = if provider == Provider::ClaudePlugins && rel.ends_with(".md") {
+            match rel.rsplit_once('/') {
+                Some((dir, file)) => (join(&plugin.path, dir), Some(file.to_string())),
+                None => (plugin.path.clone(), Some(rel.clone())),
+            }
+        } else if rel.ends_with(".md") {
+            warnings.push(format!(
+                "the Claude plugin {} names the file {entry:?} in plugin.json `skills`; skills are folders",
+                plugin.name
+            ));
+            continue;
+        } else {
+            (join(&plugin.path, &rel), None)
+        };
+        if !paths.contains(&item) {
+            paths.push(item);
+        }
+    }
+    paths
 }
 
 /// The plugins `installed_plugins.json` lists (version 1: `plugins.<id>` is an object; version 2:

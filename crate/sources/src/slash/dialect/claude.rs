@@ -137,8 +137,13 @@ pub(crate) fn fill_variables(command: &SlashCommand, context: &mut BTreeMap<Stri
         command.provider,
         Provider::ClaudePlugins | Provider::ClaudePluginSkills
     ) {
-        // The plan lists `<plugin>/commands` and `<plugin>/skills`.
-        if let Some((plugin, _)) = root.rsplit_once(['/', '\\']) {
+        // The plan names the plugin's folder; without it (an older shell) the default
+        // `<plugin>/commands` and `<plugin>/skills` folders say it.
+        let plugin = match &command.plugin_root {
+            Some(plugin) => Some(plugin.trim_end_matches(['/', '\\'])),
+            None => root.rsplit_once(['/', '\\']).map(|(plugin, _)| plugin),
+        };
+        if let Some(plugin) = plugin {
             context.insert("CLAUDE_PLUGIN_ROOT".into(), plugin.to_string());
         }
     }
