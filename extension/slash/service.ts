@@ -1,7 +1,7 @@
 // The slash-command service: finds command files in the workspace and home, keeps the core's catalog live.
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from '../core';
 import type { Context } from '../ctx';
@@ -95,9 +95,19 @@ export class SlashService implements vscode.Disposable {
     }
   }
 
-  /** Watches the plan's folders: VS Code's watcher for project folders, `fs.watch` for the home ones. */
+  /**
+   * Watches the plan's folders (VS Code's watcher for project folders, `fs.watch` for the home
+   * ones) and the user's lists the plan was made from (the Claude plugin list and settings, each
+   * plugin's `plugin.json`, Gemini's extensions folder, enablement and install records), so a plugin
+   * or extension installed later is found without a reload.
+   */
   private updateWatchers(plan: SlashSearchPlan): void {
-    const key = JSON.stringify(plan.folders.map((f) => [f.scope, f.dir]));
+    // Which folders exist is part of the key: a folder that appears is then watched itself.
+    const key = JSON.stringify([
+      plan.folders.map((f) => [f.scope, f.dir, existsSync(f.dir)]),
+      plan.manifests.map((m) => [m, existsSync(dirname(m))]),
+      plan.listings.map((l) => [l.dir, existsSync(l.dir)]),
+    ]);
     if (key === this.watchKey) return;
     this.watchKey = key;
     this.disposeWatchers();
@@ -126,23 +136,46 @@ export class SlashService implements vscode.Disposable {
       this.watchers.push(watcher);
     }
     const waiting = new Set<string>();
-    for (const f of plan.folders) {
-      if (f.scope !== 'user') continue;
-      if (existsSync(f.dir)) {
-        this.watchPath(f.dir, f.maxDepth > 1, onEvent);
+    const userFolders = [
+      ...plan.folders.filter((f) => f.scope === 'user').map((f) => ({ dir: f.dir, recursive: f.maxDepth > 1 })),
+      ...plan.listings.map((l) => ({ dir: l.dir, recursive: false })),
+    ];
+    for (const { dir, recursive } of userFolders) {
+      if (existsSync(dir)) {
+        this.watchPath(dir, recursive, onEvent);
         continue;
       }
-      // A folder that does not exist yet (the common case): watch its nearest existing parent for
-      // the one name that leads to it, so a tool installed later is found without a reload.
-      let parent = dirname(f.dir);
-      while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
-      const next = relative(parent, f.dir).split(sep)[0];
-      if (!next || waiting.has(join(parent, next))) continue;
-      waiting.add(join(parent, next));
-      this.watchPath(parent, false, (_event, name) => {
-        if (name === next) onEvent();
+      // A folder that does not exist yet (the common case): watch for the way to it.
+      this.watchTowards(dir, onEvent, waiting);
+    }
+    // A list file is watched through its folder, for its own name: editors and installers replace
+    // files rather than write them in place, which a watch on the file itself would miss.
+    const byFolder = new Map<string, Set<string>>();
+    for (const manifest of plan.manifests) {
+      const folder = dirname(manifest);
+      if (!existsSync(folder)) {
+        this.watchTowards(folder, onEvent, waiting);
+        continue;
+      }
+      byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(basename(manifest)));
+    }
+    for (const [folder, names] of byFolder) {
+      this.watchPath(folder, false, (_event, name) => {
+        if (name === null || names.has(name)) onEvent();
       });
     }
+  }
+
+  /** Watches the nearest existing parent of `target` for the one name that leads to it. */
+  private watchTowards(target: string, onEvent: () => void, waiting: Set<string>): void {
+    let parent = dirname(target);
+    while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
+    const next = relative(parent, target).split(sep)[0];
+    if (!next || waiting.has(join(parent, next))) return;
+    waiting.add(join(parent, next));
+    this.watchPath(parent, false, (_event, name) => {
+      if (name === next) onEvent();
+    });
   }
 
   private watchPath(path: string, recursive: boolean, listener: (event: string, name: string | null) => void): void {
