@@ -48,6 +48,8 @@ const NAMING: &str = "microsoft/vscode@00eacc909d2d1c228288ecea53aca4de80064e4f 
 /// A prompt location without a glob lists only the files directly inside it.
 const LISTING: &str = "microsoft/vscode@0155379dd454c4c093441a632fb9d3df2a432a3b src/vs/workbench/contrib/chat/common/promptSyntax/utils/promptFilesLocator.ts (resolveFilesAtLocation: children that are files)";
 
+/// slash-dialects.md §4 says a Copilot skill is invoked as `/<name>`; VS Code cleans that folder
+/// name first, so `web app testing/` is `/web-app-testing`.
 #[test]
 fn copilot_cleans_names_as_vs_code_does() {
     let d = run(vec![

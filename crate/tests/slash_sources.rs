@@ -544,6 +544,8 @@ fn gemini_extension_renames_count_up_when_taken() {
 
 const GEMINI_LINK: &str = "packages/cli/src/config/extension-manager.ts (_buildExtension: type 'link' loads config and commands from installMetadata.source; installOrUpdateExtension copies nothing for a link)";
 
+/// slash-dialects.md §4 gives extension commands as `~/.gemini/extensions/<ext>/commands`; for a
+/// linked extension Gemini's code reads them from the link's source instead.
 #[test]
 fn gemini_linked_extensions_load_from_their_source_outside_the_workspace() {
     let install = |ext: &str| format!("/h/.gemini/extensions/{ext}/.gemini-extension-install.json");
@@ -631,6 +633,8 @@ fn gemini_linked_extensions_load_from_their_source_outside_the_workspace() {
 
 const PLUGIN_PATHS: &str = "anthropics/claude-code@5cfc0a1905ce0c0a9bd81d8a90fe6b62ff614357 CHANGELOG.md 2.1.140 (a default folder such as commands/ is ignored when plugin.json sets the matching key), 2.1.136 (a skills entry does not hide skills/; a file path there is an error); code.claude.com/docs/en/plugins-reference (component paths are relative, starting with ./)";
 
+/// slash-dialects.md §4 gives a plugin's `commands/` and `skills/` only; the CHANGELOG says
+/// `plugin.json` can replace the first and add to the second.
 #[test]
 fn claude_plugin_json_names_its_command_and_skill_paths() {
     let root = "/h/.claude/plugins/cache/m/tools/1.0";
