@@ -3,7 +3,7 @@
 import { exec } from 'node:child_process';
 import { existsSync, type FSWatcher, promises as fs, watch } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { HostCapabilities, SlashSearchPlan } from './core';
 import { isInside } from './slash/files';
@@ -97,9 +97,22 @@ export function runShell(
 }
 
 /**
- * Watches the plan's user-scope folders with `fs.watch` (VS Code's watcher covers the workspace only).
- * A folder that does not exist yet (the common case) is waited for by watching its nearest existing
- * parent for the one name that leads to it, so a tool installed later is found without a reload.
+ * Which of the plan's user-side paths exist now: part of the watchers' key, so a folder or list that
+ * appears later is then watched itself.
+ */
+export function userPathsKey(plan: SlashSearchPlan): unknown {
+  return [
+    plan.folders.filter((f) => f.scope === 'user').map((f) => [f.dir, existsSync(f.dir)]),
+    plan.manifests.map((m) => [m, existsSync(dirname(m))]),
+    plan.listings.map((l) => [l.dir, existsSync(l.dir)]),
+  ];
+}
+
+/**
+ * Watches the plan's user-side folders with the host's own watcher (VS Code's sees only the workspace)
+ * and the user's lists the plan was made from (the Claude plugin list and settings, each plugin's
+ * `plugin.json`, Gemini's extensions folder, enablement and install records), so a plugin or extension
+ * installed later is found without a reload. A path that does not exist yet is watched for the way to it.
  */
 export function watchUserFolders(plan: SlashSearchPlan, onEvent: () => void): vscode.Disposable[] {
   const watchers: vscode.Disposable[] = [];
@@ -116,19 +129,39 @@ export function watchUserFolders(plan: SlashSearchPlan, onEvent: () => void): vs
     watchers.push({ dispose: () => watcher.close() });
   };
   const waiting = new Set<string>();
-  for (const f of plan.folders) {
-    if (f.scope !== 'user') continue;
-    if (existsSync(f.dir)) {
-      watchPath(f.dir, f.maxDepth > 1, onEvent);
-      continue;
-    }
-    let parent = dirname(f.dir);
+  /** Watches the nearest existing parent of `target` for the one name that leads to it. */
+  const watchTowards = (target: string): void => {
+    let parent = dirname(target);
     while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);
-    const next = relative(parent, f.dir).split(sep)[0];
-    if (!next || waiting.has(join(parent, next))) continue;
+    const next = relative(parent, target).split(sep)[0];
+    if (!next || waiting.has(join(parent, next))) return;
     waiting.add(join(parent, next));
     watchPath(parent, false, (name) => {
       if (name === next) onEvent();
+    });
+  };
+  const userFolders = [
+    ...plan.folders.filter((f) => f.scope === 'user').map((f) => ({ dir: f.dir, recursive: f.maxDepth > 1 })),
+    ...plan.listings.map((l) => ({ dir: l.dir, recursive: false })),
+  ];
+  for (const { dir, recursive } of userFolders) {
+    if (existsSync(dir)) watchPath(dir, recursive, () => onEvent());
+    else watchTowards(dir);
+  }
+  // A list file is watched through its folder, for its own name: editors and installers replace files
+  // rather than write them in place, which a watch on the file itself would miss.
+  const byFolder = new Map<string, Set<string>>();
+  for (const manifest of plan.manifests) {
+    const folder = dirname(manifest);
+    if (!existsSync(folder)) {
+      watchTowards(folder);
+      continue;
+    }
+    byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(basename(manifest)));
+  }
+  for (const [folder, names] of byFolder) {
+    watchPath(folder, false, (name) => {
+      if (name === null || names.has(name)) onEvent();
     });
   }
   return watchers;

@@ -113,6 +113,11 @@ export function runShell(_command: string, _cwd: string | undefined, _log: unkno
 }
 
 /** No user-scope folders are read in this host, so none is watched. */
+/** No user-side paths in the browser: nothing to key on. */
+export function userPathsKey(_plan: SlashSearchPlan): unknown {
+  return [];
+}
+
 export function watchUserFolders(_plan: SlashSearchPlan, _onEvent: () => void): vscode.Disposable[] {
   return [];
 }

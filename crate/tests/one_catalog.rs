@@ -48,6 +48,7 @@ fn workspace() -> Workspace {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             }],
             ..Default::default()
         },
@@ -245,6 +246,7 @@ fn a_shadowed_command_is_typed_with_its_tool_and_says_what_shadows_it() {
         gitignored: false,
         outside: None,
         namespace: None,
+        plugin_root: None,
     };
     let discovery = discover(&DiscoverInput {
         files: vec![

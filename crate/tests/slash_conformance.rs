@@ -27,6 +27,7 @@ fn one_command(file_text: &str) -> Discovery {
             gitignored: false,
             outside: None,
             namespace: None,
+            plugin_root: None,
         }],
         ..DiscoverInput::default()
     })

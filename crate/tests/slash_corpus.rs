@@ -76,6 +76,7 @@ fn candidates(folder: &SearchFolder, dir: &Path) -> Vec<CandidateFile> {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             }
         })
         .collect()
@@ -140,11 +141,25 @@ fn expected_name(tool: &str, path: &str, text: &str) -> String {
                     .take_while(|l| *l != "---")
                     .find_map(|l| l.strip_prefix("name:"))
                     .map(|v| v.trim().trim_matches(['"', '\'']).to_string())
-                    .filter(|v| !v.is_empty() && !v.contains(char::is_whitespace))
+                    .filter(|v| !v.is_empty())
             } else {
                 None
             };
-            named.unwrap_or_else(|| file.trim_end_matches(".prompt.md").to_string())
+            let raw = named.unwrap_or_else(|| file.trim_end_matches(".prompt.md").to_string());
+            // VS Code (promptsServiceImpl.ts, asChatPromptSlashCommand) replaces each run of
+            // characters outside `[\p{L}\d_\-\.:]` with one `-`.
+            let kept = |c: char| c.is_alphabetic() || c.is_ascii_digit() || "_-.:".contains(c);
+            let mut name = String::new();
+            let mut previous_kept = true;
+            for c in raw.chars() {
+                if kept(c) {
+                    name.push(c);
+                } else if previous_kept {
+                    name.push('-');
+                }
+                previous_kept = kept(c);
+            }
+            name
         }
         other => panic!("unknown tool {other}"),
     }

@@ -305,6 +305,7 @@ fn candidate(provider: Provider, path: &str, text: Option<String>) -> CandidateF
         gitignored: false,
         outside: None,
         namespace: None,
+        plugin_root: None,
     }
 }
 

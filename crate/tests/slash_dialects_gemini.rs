@@ -494,3 +494,52 @@ fn gemini_reads_the_home_folder_once_when_it_is_the_workspace() {
         "{AT} packages/cli/src/services/FileCommandLoader.ts (getCommandDirectories: isWorkspaceHomeDir)"
     );
 }
+
+#[test]
+fn gemini_injects_files_before_the_arguments_go_in() {
+    // AtFileProcessor runs first and ShellProcessor (which inserts {{args}}) after it, so the
+    // arguments can neither name a file nor change the path of one.
+    let source = "packages/cli/src/services/FileCommandLoader.ts (processors: 1. @-File Injection (Security First), 2. Argument and Shell Injection)";
+    let r = render("c", "Summarize {{args}}", "@{/etc/passwd} please");
+    assert_eq!(r.text, "Summarize @{/etc/passwd} please", "{AT} {source}");
+    assert!(r.files.is_empty(), "{AT} {source}: {:?}", r.files);
+    assert!(r.segments.iter().all(|s| matches!(s, Segment::Text { .. })));
+
+    let r = render(
+        "c",
+        "Read @{notes/{{args}}.md} for {{args}}",
+        "../../secret",
+    );
+    assert_eq!(r.files, ["notes/{{args}}.md"], "{AT} {source}");
+    assert_eq!(
+        r.text, "Read @{notes/{{args}}.md} for ../../secret",
+        "{AT} {source}: the path keeps {{{{args}}}} as written; the rest of the prompt takes the arguments"
+    );
+    // Gemini then runs ShellProcessor over the injected file's text too, so a `!{…}` or
+    // `{{args}}` inside a workspace file would be run or filled. Solidus attaches the file as
+    // data and never reads placeholders in it: the file's text is not part of what is rendered.
+    assert!(r.shell.is_empty());
+}
+
+#[test]
+fn gemini_keeps_a_toml_prompts_trailing_newline_before_the_invocation() {
+    // A TOML multi-line string keeps its last newline; appendToLastTextPart joins with "\n\n".
+    let source =
+        "packages/core/src/utils/partUtils.ts (appendToLastTextPart) via argumentProcessor.ts";
+    let d = solidus_core::slash::discover(&solidus_core::slash::DiscoverInput {
+        files: vec![toml(
+            Scope::Project,
+            "check.toml",
+            "prompt = \"\"\"\nCheck the build.\n\"\"\"\n",
+        )],
+        ..Default::default()
+    });
+    let e = d.expand(&solidus_core::slash::ExpandRequest {
+        text: "/check  fast please".into(),
+        ..Default::default()
+    });
+    assert_eq!(
+        e.text, "Check the build.\n\n\n/check  fast please",
+        "{AT} {source}"
+    );
+}

@@ -238,6 +238,7 @@ fn opencode_loads_hidden_and_ignored_files_as_command_ts_does() {
         gitignored,
         outside: None,
         namespace: None,
+        plugin_root: None,
     };
     let d = discover(&DiscoverInput {
         files: vec![
@@ -283,14 +284,27 @@ fn opencode_skips_broken_yaml_after_its_fallback_as_markdown_ts_does() {
     assert_eq!(d.commands[0].description, "Run it. Usage: /x");
     let skipped: Vec<&str> = d.skipped.iter().map(|s| s.path.as_str()).collect();
     assert_eq!(skipped, ["broken.md", "hyphen.md"], "{MARKDOWN}");
+    // OpenCode logs the FrontmatterError; Solidus says it where the user looks, per file.
+    for path in ["broken.md", "hyphen.md"] {
+        assert!(
+            d.warnings.iter().any(|w| w.path == path
+                && w.code == solidus_core::slash::WarningCode::InvalidFrontmatter
+                && w.message.contains("skips the file")),
+            "{path}: {:?}",
+            d.warnings
+        );
+    }
 }
 
-/// Issue 28 measured OpenCode attaching a file named twice in a command once. `files()` in
-/// `config/markdown.ts` returns every match; where `prompt.ts` drops the repeat was not re-read
-/// at a commit for this row, so it rests on the issue's measurement.
+/// `files()` in `config/markdown.ts` returns every match; `resolvePromptParts` in `prompt.ts`
+/// keeps a `seen` set and attaches each name once, in first-seen order.
 #[test]
 fn opencode_attaches_a_repeated_file_reference_once() {
     let r = render("Compare @a.md with @b.md, then @a.md again", "");
-    assert_eq!(r.files, ["a.md", "b.md"], "{PROMPT}");
+    assert_eq!(
+        r.files,
+        ["a.md", "b.md"],
+        "{PROMPT} (resolvePromptParts: seen.has(name))"
+    );
     assert_eq!(r.text, "Compare @a.md with @b.md, then @a.md again");
 }

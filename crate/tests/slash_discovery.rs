@@ -306,7 +306,9 @@ fn recursion_and_names_follow_each_tool() {
             P,
             "title.prompt.md",
             "---\nname: \"Nice Title\"\n---\nb",
-            Some("title"),
+            // VS Code cleans the header name rather than ignoring it (promptsServiceImpl.ts at
+            // 00eacc90, asChatPromptSlashCommand); slash_dialects_copilot.rs has the cases.
+            Some("Nice-Title"),
         ),
         (Copilot, P, "notes.md", "b", None),
         (Copilot, P, "sub/x.prompt.md", "b", None),

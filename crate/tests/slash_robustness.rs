@@ -157,6 +157,7 @@ fn discovery_and_expansion_never_panic() {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             })
             .collect();
         let discovery = discover(&DiscoverInput {

@@ -541,3 +541,189 @@ fn gemini_extension_renames_count_up_when_taken() {
     );
     assert_eq!(expand(&d, "/gcp:deploy1").text, "c");
 }
+
+const GEMINI_LINK: &str = "packages/cli/src/config/extension-manager.ts (_buildExtension: type 'link' loads config and commands from installMetadata.source; installOrUpdateExtension copies nothing for a link)";
+
+/// slash-dialects.md §4 gives extension commands as `~/.gemini/extensions/<ext>/commands`; for a
+/// linked extension Gemini's code reads them from the link's source instead.
+#[test]
+fn gemini_linked_extensions_load_from_their_source_outside_the_workspace() {
+    let install = |ext: &str| format!("/h/.gemini/extensions/{ext}/.gemini-extension-install.json");
+    // A linked extension's folder holds only its install record.
+    let mut request = extension_listing(
+        &[
+            ("dev-tools", None),
+            ("into-workspace", None),
+            ("dotted", None),
+            ("relative", None),
+            ("copied", Some(r#"{"name":"copied"}"#)),
+        ],
+        None,
+    );
+    let first = search_folders(&request);
+    for ext in [
+        "dev-tools",
+        "into-workspace",
+        "dotted",
+        "relative",
+        "copied",
+    ] {
+        assert!(
+            first.manifests.contains(&install(ext)),
+            "{GEMINI} {GEMINI_LINK}: {ext}"
+        );
+    }
+    let record = |source: &str| format!(r#"{{"source":"{source}","type":"link"}}"#);
+    request
+        .manifests
+        .insert(install("dev-tools"), record("/src/dev-tools/"));
+    // Attacker's case: a link into the workspace (or one whose `..` walks into it) would make a
+    // cloned repository's commands the user's; Solidus refuses them, where Gemini would load them.
+    request
+        .manifests
+        .insert(install("into-workspace"), record("/w/ext"));
+    request
+        .manifests
+        .insert(install("dotted"), record("/src/../w/ext"));
+    request.manifests.insert(install("relative"), record("ext"));
+    request.manifests.insert(
+        install("copied"),
+        r#"{"source":"/w/ext","type":"local"}"#.into(),
+    );
+    let second = search_folders(&request);
+    assert!(second
+        .manifests
+        .contains(&"/src/dev-tools/gemini-extension.json".to_string()));
+    assert!(
+        !second.manifests.iter().any(|m| m.starts_with("/w/")),
+        "nothing inside the workspace is read: {:?}",
+        second.manifests
+    );
+    request.manifests.insert(
+        "/src/dev-tools/gemini-extension.json".into(),
+        r#"{"name":"dev-tools"}"#.into(),
+    );
+    let third = search_folders(&request);
+    let got: Vec<(&str, Option<&str>)> = third
+        .folders
+        .iter()
+        .map(|f| (f.dir.as_str(), f.namespace.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("/h/.gemini/extensions/copied/commands", Some("copied")),
+            ("/src/dev-tools/commands", Some("dev-tools")),
+        ],
+        "{GEMINI} {GEMINI_LINK}: a copied (local) install is its own folder, a link is its source"
+    );
+    // The source is user scope: the shell refuses a file there whose real path enters the workspace.
+    assert!(third
+        .folders
+        .iter()
+        .all(|f| f.scope == U && f.not_within == ["/w".to_string()]));
+    for refused in ["into-workspace", "dotted", "relative"] {
+        assert!(
+            third.warnings.iter().any(|w| w.contains(refused)),
+            "{refused}: {:?}",
+            third.warnings
+        );
+    }
+}
+
+const PLUGIN_PATHS: &str = "anthropics/claude-code@5cfc0a1905ce0c0a9bd81d8a90fe6b62ff614357 CHANGELOG.md 2.1.140 (a default folder such as commands/ is ignored when plugin.json sets the matching key), 2.1.136 (a skills entry does not hide skills/; a file path there is an error); code.claude.com/docs/en/plugins-reference (component paths are relative, starting with ./)";
+
+/// slash-dialects.md §4 gives a plugin's `commands/` and `skills/` only; the CHANGELOG says
+/// `plugin.json` can replace the first and add to the second.
+#[test]
+fn claude_plugin_json_names_its_command_and_skill_paths() {
+    let root = "/h/.claude/plugins/cache/m/tools/1.0";
+    let list = format!(
+        r#"{{"version":2,"plugins":{{"tools@m":[{{"scope":"user","installPath":"{root}"}}]}}}}"#
+    );
+    let mut request = plugin_request(&list, None);
+    let first = search_folders(&request);
+    let manifest = format!("{root}/.claude-plugin/plugin.json");
+    assert!(first.manifests.contains(&manifest), "{:?}", first.manifests);
+    // Before plugin.json is read, the default folders.
+    let dirs = |plan: &solidus_core::slash::SearchPlan| -> Vec<(Provider, String, String)> {
+        plan.folders
+            .iter()
+            .map(|f| (f.provider, f.dir.clone(), f.suffix.clone()))
+            .collect()
+    };
+    assert_eq!(
+        dirs(&first),
+        [
+            (ClaudePlugins, format!("{root}/commands"), ".md".into()),
+            (
+                ClaudePluginSkills,
+                format!("{root}/skills"),
+                "/SKILL.md".into()
+            ),
+        ]
+    );
+    // Attacker's case: a plugin.json that points out of its plugin (absolute, `..`, or a bare
+    // name) would read any folder, a workspace's included; each such entry is refused.
+    request.manifests.insert(
+        manifest,
+        r#"{"name":"tools","commands":["./custom","./one/ship.md","/w/.claude/commands","./../../../../../w","custom"],
+            "skills":["./extra-skills","./x/SKILL.md"]}"#
+            .into(),
+    );
+    let second = search_folders(&request);
+    assert_eq!(
+        dirs(&second),
+        [
+            (ClaudePlugins, format!("{root}/custom"), ".md".into()),
+            (ClaudePlugins, format!("{root}/one"), "/ship.md".into()),
+            (
+                ClaudePluginSkills,
+                format!("{root}/skills"),
+                "/SKILL.md".into()
+            ),
+            (
+                ClaudePluginSkills,
+                format!("{root}/extra-skills"),
+                "/SKILL.md".into()
+            ),
+        ],
+        "{PLUGIN_PATHS}"
+    );
+    assert!(second
+        .folders
+        .iter()
+        .all(|f| f.plugin_root.as_deref() == Some(root)
+            && f.namespace.as_deref() == Some("tools")
+            && f.not_within == ["/w".to_string()]));
+    for refused in [
+        "/w/.claude/commands",
+        "../../",
+        "\"custom\"",
+        "./x/SKILL.md",
+    ] {
+        assert!(
+            second.warnings.iter().any(|w| w.contains(refused)),
+            "{refused}: {:?}",
+            second.warnings
+        );
+    }
+
+    // A command from a custom folder is named as the default folder's are, and
+    // ${CLAUDE_PLUGIN_ROOT} is the plugin's folder, not the custom folder's parent.
+    let mut file = candidate(
+        ClaudePlugins,
+        U,
+        &format!("{root}/one"),
+        "ship.md",
+        "Ship with ${CLAUDE_PLUGIN_ROOT}/ship.sh",
+    );
+    file.namespace = Some("tools".into());
+    file.plugin_root = Some(root.into());
+    let d = run(vec![file]);
+    assert_eq!(d.commands[0].name, "tools:ship", "{PLUGIN_PATHS}");
+    assert_eq!(
+        expand(&d, "/tools:ship").text,
+        format!("Ship with {root}/ship.sh")
+    );
+}

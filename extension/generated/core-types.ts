@@ -646,7 +646,11 @@ outside?: string,
 /**
  * The plugin or extension of its folder ([`super::SearchFolder::namespace`]).
  */
-namespace?: string, };
+namespace?: string,
+/**
+ * The Claude Code plugin's own folder ([`super::SearchFolder::plugin_root`]).
+ */
+pluginRoot?: string | null, };
 
 /**
  * A discovered command.
@@ -704,6 +708,10 @@ rename: SlashRename | null,
  * The Claude Code plugin or Gemini CLI extension that ships it.
  */
 namespace?: string,
+/**
+ * The folder of the Claude Code plugin that ships it: `${CLAUDE_PLUGIN_ROOT}`.
+ */
+pluginRoot?: string | null,
 /**
  * The template expanded at run time (frontmatter removed; Gemini's `prompt`).
  */
@@ -790,7 +798,12 @@ hidden: string | null,
  * that refuses it (Codex's `/prompts:<name>`, a Claude plugin's `/<plugin>:<name>`,
  * `/<tool>.<name>`): why, to be shown instead of the text being sent on.
  */
-refusal: string | null, };
+refusal: string | null,
+/**
+ * Further Claude commands or skills the typed arguments name as `/<name>` words, whose
+ * bodies follow the first one's, as Claude Code loads a skill named mid-message.
+ */
+also: Array<SlashCommandRef>, };
 
 /**
  * A variable the user must supply before the text can be sent (Copilot `${input:name}`).
@@ -878,7 +891,12 @@ notWithin: Array<string>,
  * `<plugin>:<command>`, Gemini CLI renames its clashing commands `<extension>:<command>`.
  * The shell copies it into each candidate found there.
  */
-namespace?: string, };
+namespace?: string,
+/**
+ * The Claude Code plugin's own folder, for `${CLAUDE_PLUGIN_ROOT}`: its commands may live in
+ * any folder its `plugin.json` names. The shell copies it into each candidate found there.
+ */
+pluginRoot?: string | null, };
 
 /**
  * The folders to list, in precedence order: list them in this order and pass their files to

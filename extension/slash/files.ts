@@ -103,11 +103,15 @@ export async function collectSlashFiles(plan: SlashSearchPlan): Promise<SlashCan
   return files;
 }
 
+/** How many times the core is asked again: a linked Gemini extension needs its install record,
+ * then the config at the link's target, each named only once the one before is read. */
+const MAX_PLAN_ROUNDS = 4;
+
 /**
  * Asks the core where to look, reads the files it names in the user's home (the Claude plugin list
- * and settings, Gemini's extension enablement) and lists the folders it names (Gemini's extensions),
- * then asks again with what was found. Only paths the core derived from the home folder are read,
- * never one a workspace names.
+ * and settings, Gemini's extension enablement and install records) and lists the folders it names
+ * (Gemini's extensions), then asks again with what was found, until it names nothing new. Only
+ * paths the core derived from the user's own configuration are read, never one a workspace names.
  */
 export async function planSlashSearch(
   plan: (request: SlashSearchRequest) => SlashSearchPlan,
@@ -116,10 +120,19 @@ export async function planSlashSearch(
   const first = plan(request);
   if (!first.manifests.length && !first.listings.length) return first;
   const manifests: Record<string, string> = {};
-  for (const path of first.manifests) {
-    const text = await readSmall(path);
-    if (text !== undefined) manifests[path] = text;
-  }
+  const read = new Set<string>();
+  const readManifests = async (paths: readonly string[]): Promise<boolean> => {
+    let fresh = false;
+    for (const path of paths) {
+      if (read.has(path)) continue;
+      read.add(path);
+      fresh = true;
+      const text = await readSmall(path);
+      if (text !== undefined) manifests[path] = text;
+    }
+    return fresh;
+  };
+  await readManifests(first.manifests);
   const listed: SlashListedFile[] = [];
   for (const listing of first.listings) {
     let entries: import('node:fs').Dirent[];
@@ -135,7 +148,11 @@ export async function planSlashSearch(
     }
   }
   if (!Object.keys(manifests).length && !listed.length) return first;
-  return plan({ ...request, manifests, listed });
+  let current = plan({ ...request, manifests, listed });
+  for (let round = 2; round < MAX_PLAN_ROUNDS && (await readManifests(current.manifests)); round++) {
+    current = plan({ ...request, manifests, listed });
+  }
+  return current;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -215,6 +232,7 @@ function candidate(
     root: folder.dir,
     path: relative(folder.dir, full).split(sep).join('/') || '.',
     ...(folder.namespace ? { namespace: folder.namespace } : {}),
+    ...(folder.pluginRoot ? { pluginRoot: folder.pluginRoot } : {}),
     ...content,
   };
 }

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from '../core';
 import type { Context } from '../ctx';
-import { homeFolder, relativeBelow, rootUri, watchUserFolders, workspaceRoots } from '../platform';
+import { homeFolder, relativeBelow, rootUri, userPathsKey, watchUserFolders, workspaceRoots } from '../platform';
 import { RebuildQueue, workspaceChangeTriggers } from '../triggers';
 import { collectSlashFiles, markGitignored, planSlashSearch, toolHomes } from './files';
 
@@ -91,9 +91,15 @@ export class SlashService implements vscode.Disposable {
     }
   }
 
-  /** Watches the plan's folders: VS Code's watcher for project folders, the host's own for the home ones. */
+  /**
+   * Watches the plan's folders (VS Code's watcher for project folders, the host's own for the home
+   * ones) and the user's lists the plan was made from (the Claude plugin list and settings, each
+   * plugin's `plugin.json`, Gemini's extensions folder, enablement and install records), so a plugin
+   * or extension installed later is found without a reload.
+   */
   private updateWatchers(plan: SlashSearchPlan): void {
-    const key = JSON.stringify(plan.folders.map((f) => [f.scope, f.dir]));
+    // Which folders exist is part of the key: a folder that appears is then watched itself.
+    const key = JSON.stringify([plan.folders.map((f) => [f.scope, f.dir]), userPathsKey(plan)]);
     if (key === this.watchKey) return;
     this.watchKey = key;
     this.disposeWatchers();

@@ -532,6 +532,7 @@ pub fn slash_discover(data: &[u8]) {
                 gitignored: f.gitignored,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             })
             .collect(),
         builtins: vec!["do".into()],

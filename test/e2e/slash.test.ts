@@ -193,6 +193,28 @@ describe('slash commands in a trusted workspace', () => {
     );
   });
 
+  test('a Claude plugin installed after start-up is found without a reload', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'slash-plugin-later',
+      async () => {
+        // As `claude plugin install` leaves it: the plugin's folder first, then the list naming it.
+        const plugin = path.join(homeDir, '.claude/plugins/cache/m/tools/1.0');
+        mkdirSync(path.join(plugin, 'commands'), { recursive: true });
+        writeFileSync(path.join(plugin, 'commands/ship.md'), '---\ndescription: Ship it\n---\nShip $ARGUMENTS\n');
+        writeFileSync(
+          path.join(homeDir, '.claude/plugins/installed_plugins.json'),
+          JSON.stringify({ version: 2, plugins: { 'tools@m': [{ scope: 'user', installPath: plugin }] } }),
+        );
+        const frame = await openPopup(page);
+        await slashRows(frame, '/tools:sh', (s) => s.includes('slash:claude-plugins:user:ship.md'));
+        await page.keyboard.press('Escape');
+      },
+      logs,
+    );
+  });
+
   test('"Solidus: Run Slash Command…" picks /git:commit, asks for arguments and runs it', async () => {
     const { page } = editor;
     await withFailureArtifacts(

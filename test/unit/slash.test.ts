@@ -1,13 +1,16 @@
-// Shell-side slash-command logic: segment replacement, the workspace boundary for file references, list matching.
+// Shell-side slash-command logic: segment replacement, the workspace boundary for file references, list matching, refusals.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as vscode from 'vscode';
+import { CoreHost, type SlashExpandRequest } from '../../extension/core';
+import type { Context } from '../../extension/ctx';
 import { readConfig, SLASH_PROVIDERS } from '../../extension/settings/config';
 import { isInside } from '../../extension/slash/files';
-import { joinSegments, resolveInWorkspace, type SlashSegment } from '../../extension/slash/run';
+import { joinSegments, resolveInWorkspace, runSlashText, type SlashSegment } from '../../extension/slash/run';
+import { fixtureSources } from '../fixtures';
 
 describe('joinSegments', () => {
   const segments: SlashSegment[] = [
@@ -86,5 +89,62 @@ describe('slash settings', () => {
     store.set('solidus.slash.target', 'clipboard');
     assert.equal(readConfig().slash.target, 'clipboard');
     for (const key of ['target', 'providers.codex', 'providers.cursor']) store.delete(`solidus.slash.${key}`);
+  });
+});
+
+describe('a refused slash command', () => {
+  // The core decides a refusal (here Codex's unknown /prompts:<name>); the shell must show it and
+  // send nothing on: no /do request, no chat, no clipboard.
+  it('is shown as an error and nothing is sent, while a known command of the same tool is sent', async () => {
+    const core = new CoreHost();
+    core.build(fixtureSources());
+    core.setSlash({
+      files: [{ provider: 'codex', scope: 'user', root: '/h/.codex/prompts', path: 'draft.md', text: 'Draft $1' }],
+      trusted: true,
+    });
+    const sentToDo: string[] = [];
+    const errors: string[] = [];
+    const copied: string[] = [];
+    const window = vscode.window as unknown as Record<string, unknown>;
+    const saved = {
+      showErrorMessage: window.showErrorMessage,
+      env: (vscode as unknown as Record<string, unknown>).env,
+    };
+    window.showErrorMessage = async (message: string) => void errors.push(message);
+    (vscode as unknown as Record<string, unknown>).env = {
+      clipboard: { writeText: async (text: string) => void copied.push(text) },
+    };
+    const executed = (vscode as unknown as { __executed: unknown[][] }).__executed;
+    const before = executed.length;
+    const ctx = {
+      slash: {
+        whenReady: async () => undefined,
+        expand: async (request: SlashExpandRequest) => core.expandSlash(request),
+      },
+      core,
+      log: { info() {}, warn() {}, error() {} },
+      config: { slash: { target: 'do' } },
+      runDo: async (text: string) => {
+        sentToDo.push(text);
+        return 'ran';
+      },
+    } as unknown as Context;
+    try {
+      await runSlashText(ctx, '/prompts:nope some text');
+      assert.equal(errors.length, 1, errors.join('\n'));
+      assert.match(errors[0], /Codex has no saved prompt named nope/);
+      assert.deepEqual(sentToDo, []);
+      assert.deepEqual(copied, []);
+      assert.equal(executed.length, before, 'nothing was opened in chat');
+
+      // The same path with a prompt Codex has: sent to /do as expanded.
+      await runSlashText(ctx, '/prompts:draft notes');
+      assert.deepEqual(sentToDo, ['Draft notes']);
+      assert.equal(errors.length, 1);
+    } finally {
+      window.showErrorMessage = saved.showErrorMessage;
+      (vscode as unknown as Record<string, unknown>).env = saved.env;
+      core.dispose();
+    }
   });
 });

@@ -254,6 +254,43 @@ describe('plugins and extensions come from the user’s own lists only', () => {
     const deploy = out.commands.find((c) => c.name === 'deploy');
     assert.equal(deploy?.description, '[firebase] Custom command from deploy.toml');
   });
+
+  // google-gemini/gemini-cli@5411f113 extension-manager.ts: `gemini extensions link` writes only an
+  // install record ({type: 'link', source}) and loads the extension from the source.
+  it('a linked Gemini extension loads from its source; a link into the workspace is refused', () => {
+    const home = tmp('link-home');
+    const project = tmp('link-project');
+    const source = tmp('link-source');
+    write(join(source, 'gemini-extension.json'), JSON.stringify({ name: 'devtools', version: '0.1.0' }));
+    write(join(source, 'commands', 'lint.toml'), 'prompt = "Lint {{args}}"\n');
+    write(join(project, 'ext', 'gemini-extension.json'), JSON.stringify({ name: 'planted' }));
+    write(join(project, 'ext', 'commands', 'evil.toml'), 'prompt = "Planted"\n');
+    const extensions = join(home, '.gemini', 'extensions');
+    write(join(extensions, 'devtools', '.gemini-extension-install.json'), JSON.stringify({ source, type: 'link' }));
+    // Attacker's case: a link whose target is the workspace, directly or through a symlink.
+    write(
+      join(extensions, 'planted', '.gemini-extension-install.json'),
+      JSON.stringify({ source: join(project, 'ext'), type: 'link' }),
+    );
+    const sneaky = join(tmp('link-sneaky'), 'ext');
+    symlinkSync(join(project, 'ext'), sneaky);
+    write(
+      join(extensions, 'sneaky', '.gemini-extension-install.json'),
+      JSON.stringify({ source: sneaky, type: 'link' }),
+    );
+
+    const { stdout, out } = run(['slash', 'list', '--root', project, '--home', home]);
+    assert.deepEqual(
+      out.commands.map((c) => c.name),
+      ['lint'],
+    );
+    assert.equal(out.commands[0].description, '[devtools] Custom command from lint.toml');
+    assert.ok(!stdout.includes('Planted'), 'no planted text is listed');
+    assert.ok(
+      out.warnings.some((w) => /links to .* inside the workspace folder/.test(w.message)),
+      JSON.stringify(out.warnings),
+    );
+  });
 });
 
 /** One sample of each family of hidden characters, with the family's name in the core's reports. */

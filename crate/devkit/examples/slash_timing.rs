@@ -56,6 +56,7 @@ fn corpus_inputs(corpus: &Path) -> Vec<Vec<CandidateFile>> {
                     gitignored: false,
                     outside: None,
                     namespace: None,
+                    plugin_root: None,
                 });
             }
         }
@@ -94,6 +95,7 @@ fn synthetic() -> Vec<CandidateFile> {
                 gitignored: false,
                 outside: None,
                 namespace: None,
+                plugin_root: None,
             }
         })
         .collect()

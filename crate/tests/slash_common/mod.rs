@@ -21,6 +21,7 @@ pub fn candidate(
         gitignored: false,
         outside: None,
         namespace: None,
+        plugin_root: None,
     }
 }
 

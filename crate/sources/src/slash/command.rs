@@ -50,6 +50,9 @@ pub struct SlashCommand {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub namespace: Option<String>,
+    /// The folder of the Claude Code plugin that ships it: `${CLAUDE_PLUGIN_ROOT}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin_root: Option<String>,
     /// The template expanded at run time (frontmatter removed; Gemini's `prompt`).
     pub body: String,
     /// What the file hides, when it holds characters a screen does not show

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::command::{Rename, SlashCommand};
-use super::dialect::{claude, codex, dialect, gemini, opencode};
+use super::dialect::{claude, codex, copilot, dialect, gemini, opencode};
 use super::folders::layout;
 use super::frontmatter::{describe, parse_frontmatter, Frontmatter};
 use super::render::render_command;
@@ -53,6 +53,9 @@ pub struct CandidateFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub namespace: Option<String>,
+    /// The Claude Code plugin's own folder ([`super::SearchFolder::plugin_root`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin_root: Option<String>,
 }
 
 /// Everything discovery needs.
@@ -486,7 +489,19 @@ fn load(
         Provider::ClaudePluginSkills => namespaced(stem_path.to_string()),
         // Agent Skills are named by their folder, as Claude Code names its own (the standard
         // asks the frontmatter `name` to match it).
-        Provider::AgentSkills | Provider::CopilotSkills => stem_path.to_string(),
+        Provider::AgentSkills => stem_path.to_string(),
+        // VS Code names a skill by its folder and cleans it as it cleans a prompt file's name.
+        Provider::CopilotSkills | Provider::Copilot => {
+            let header = (provider == Provider::Copilot).then_some(&fm);
+            let (raw, name) = copilot::command_name(header, stem);
+            if name != raw {
+                rename = Some(Rename {
+                    from: raw,
+                    reason: "VS Code turns every run of characters but letters, digits, _, -, . and : into one -".into(),
+                });
+            }
+            name
+        }
         Provider::Gemini | Provider::GeminiExtensions => {
             let plain = stem_path.replace('/', ":");
             let name = gemini::command_name(stem_path);
@@ -501,7 +516,6 @@ fn load(
         // Claude Code names a skill by its folder, whatever its frontmatter `name` says.
         Provider::ClaudeSkills => stem_path.to_string(),
         Provider::Codex => format!("prompts:{stem}"),
-        Provider::Copilot => typable_name(&fm).unwrap_or_else(|| stem.to_string()),
         Provider::OpenCode => stem_path.to_string(),
     };
     if provider.is_skills() && skill_bool(tool, &fm, "user-invocable") == Some(false) {
@@ -566,6 +580,7 @@ fn load(
         arguments,
         rename,
         namespace: file.namespace.clone(),
+        plugin_root: file.plugin_root.clone(),
         body,
         hidden_text,
     })
@@ -578,13 +593,6 @@ fn skill_bool(tool: Tool, fm: &Frontmatter, key: &str) -> Option<bool> {
         Tool::Claude => claude::boolean(fm, key),
         _ => fm.bool(key),
     }
-}
-
-/// Frontmatter `name`, when it can be typed after `/`; display titles such as
-/// `name: "Apple App Store Reviewer"` leave the file name in charge instead.
-fn typable_name(fm: &Frontmatter) -> Option<String> {
-    fm.string("name")
-        .filter(|n| !n.contains(char::is_whitespace))
 }
 
 fn normalise(path: &str) -> String {

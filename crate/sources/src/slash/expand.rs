@@ -85,6 +85,10 @@ pub struct Expansion {
     /// `/<tool>.<name>`): why, to be shown instead of the text being sent on.
     #[serde(default)]
     pub refusal: Option<String>,
+    /// Further Claude commands or skills the typed arguments name as `/<name>` words, whose
+    /// bodies follow the first one's, as Claude Code loads a skill named mid-message.
+    #[serde(default)]
+    pub also: Vec<CommandRef>,
 }
 
 impl Discovery {
@@ -146,9 +150,76 @@ impl Discovery {
             warnings: r.warnings,
             hidden: None,
             refusal: None,
+            also: Vec::new(),
         };
+        if command.tool == Tool::Claude {
+            self.append_named_skills(command, &args, &request.inputs, &context, &mut expansion);
+        }
         remove_hidden(&mut expansion);
         expansion
+    }
+
+    /// Claude Code loads a skill the user names as `/<name>` anywhere in the message (CHANGELOG
+    /// 2.1.110: "invoked via `/<skill>` mid-message"), so each further Claude command or skill
+    /// the typed arguments name as a whole word is rendered after the first one, without
+    /// arguments. Only what the user typed is read: a name inside a body never loads another.
+    fn append_named_skills(
+        &self,
+        first: &SlashCommand,
+        args: &str,
+        inputs: &BTreeMap<String, String>,
+        context: &BTreeMap<String, String>,
+        expansion: &mut Expansion,
+    ) {
+        let mut seen = vec![first.id.as_str()];
+        for word in args.split_whitespace() {
+            if expansion.also.len() >= claude::MAX_NAMED_SKILLS {
+                break;
+            }
+            let Some(name) = word.strip_prefix('/').filter(|n| !n.is_empty()) else {
+                continue;
+            };
+            let Some((other, _)) = self.resolve(name) else {
+                continue;
+            };
+            if other.tool != Tool::Claude || seen.contains(&other.id.as_str()) {
+                continue;
+            }
+            seen.push(other.id.as_str());
+            let mut own_context = context.clone();
+            claude::fill_variables(other, &mut own_context);
+            let r = render_command(
+                other.provider.expands_as(),
+                &other.body,
+                &other.name,
+                "",
+                &other.arguments,
+                inputs,
+                &own_context,
+            );
+            let gap = "\n\n";
+            expansion.text.push_str(gap);
+            expansion.text.push_str(&r.text);
+            expansion.segments.push(Segment::Text { text: gap.into() });
+            expansion.segments.extend(r.segments);
+            expansion.shell.extend(r.shell);
+            expansion.files.extend(r.files);
+            expansion.needs_input.extend(r.needs_input);
+            expansion.warnings.extend(r.warnings);
+            if !r.ok && expansion.ok {
+                expansion.ok = false;
+                expansion.error = r.error;
+            }
+            expansion.also.push(CommandRef::of(other));
+        }
+        if expansion.text.len() > super::MAX_EXPANSION_BYTES {
+            expansion.ok = false;
+            expansion.error = Some(format!(
+                "/{}: with the skills it names, the expansion is over {} bytes",
+                first.name,
+                super::MAX_EXPANSION_BYTES
+            ));
+        }
     }
 
     /// Claude Code ends a command name at a tab or a newline too (CHANGELOG 2.1.147): `/review\tx`

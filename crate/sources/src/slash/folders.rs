@@ -112,6 +112,10 @@ pub struct SearchFolder {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub namespace: Option<String>,
+    /// The Claude Code plugin's own folder, for `${CLAUDE_PLUGIN_ROOT}`: its commands may live in
+    /// any folder its `plugin.json` names. The shell copies it into each candidate found there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin_root: Option<String>,
 }
 
 /// The folders to list, in precedence order: list them in this order and pass their files to
@@ -154,13 +158,23 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
             continue;
         }
         let (max_depth, suffix) = layout(provider);
-        let mut push = |scope, dir: String, within: Option<&String>, namespace: Option<&str>| {
+        // `plugin` is a Claude plugin's folder and, for a single file its `plugin.json` names,
+        // that file's name: the folder is then its parent, listed for that one file.
+        let mut push = |scope,
+                        dir: String,
+                        within: Option<&String>,
+                        namespace: Option<&str>,
+                        plugin: Option<(&str, Option<&str>)>| {
+            let (max_depth, suffix) = match plugin {
+                Some((_, Some(file))) => (1, format!("/{file}")),
+                _ => (max_depth, suffix.to_string()),
+            };
             plan.folders.push(SearchFolder {
                 provider,
                 scope,
                 dir,
                 max_depth,
-                suffix: suffix.to_string(),
+                suffix,
                 within: within.cloned(),
                 // Every workspace folder, trusted or not: a link must not make one the user's.
                 not_within: match scope {
@@ -168,6 +182,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                     Scope::Project => Vec::new(),
                 },
                 namespace: namespace.map(str::to_string),
+                plugin_root: plugin.map(|(root, _)| root.to_string()),
             })
         };
         for scope in provider.scope_order() {
@@ -182,7 +197,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                             continue;
                         }
                         for rel in project_dirs(provider) {
-                            push(Scope::Project, join(root, rel), Some(root), None);
+                            push(Scope::Project, join(root, rel), Some(root), None, None);
                         }
                     }
                 }
@@ -207,7 +222,7 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                             ));
                             continue;
                         }
-                        push(Scope::User, join(&codex, "prompts"), None, None);
+                        push(Scope::User, join(&codex, "prompts"), None, None, None);
                         continue;
                     }
                     let Some(home) = &request.home else { continue };
@@ -223,10 +238,6 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                         }
                         let Some(text) = request.manifests.get(&list) else {
                             continue;
-                        };
-                        let sub = match provider {
-                            Provider::ClaudePlugins => "commands",
-                            _ => "skills",
                         };
                         let settings = request.manifests.get(&settings).map(String::as_str);
                         match plugins(text, settings, request) {
@@ -247,12 +258,25 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                                         }
                                         continue;
                                     }
-                                    push(
-                                        Scope::User,
-                                        join(&plugin.path, sub),
-                                        None,
-                                        Some(&plugin.name),
+                                    let manifest = join(&plugin.path, ".claude-plugin/plugin.json");
+                                    if !plan.manifests.contains(&manifest) {
+                                        plan.manifests.push(manifest.clone());
+                                    }
+                                    let paths = plugin_paths(
+                                        provider,
+                                        &plugin,
+                                        request.manifests.get(&manifest).map(String::as_str),
+                                        &mut plan.warnings,
                                     );
+                                    for (dir, file) in paths {
+                                        push(
+                                            Scope::User,
+                                            dir,
+                                            None,
+                                            Some(&plugin.name),
+                                            Some((&plugin.path, file.as_deref())),
+                                        );
+                                    }
                                 }
                             }
                             Err(e) if provider == Provider::ClaudePlugins => plan.warnings.push(
@@ -275,18 +299,25 @@ pub fn search_folders(request: &SearchRequest) -> SearchPlan {
                         let cwd = request.project_roots.first().unwrap_or(home);
                         let found = gemini_extensions(
                             &dir,
-                            &request.listed,
+                            request,
                             request.manifests.get(&enablement).map(String::as_str),
                             cwd,
+                            &mut plan.manifests,
                             &mut plan.warnings,
                         );
                         for (name, ext_dir) in found {
-                            push(Scope::User, join(&ext_dir, "commands"), None, Some(&name));
+                            push(
+                                Scope::User,
+                                join(&ext_dir, "commands"),
+                                None,
+                                Some(&name),
+                                None,
+                            );
                         }
                         continue;
                     }
                     for rel in user_dirs(provider) {
-                        push(Scope::User, join(home, rel), None, None);
+                        push(Scope::User, join(home, rel), None, None, None);
                     }
                 }
             }
@@ -384,6 +415,72 @@ struct Plugin {
     path: String,
 }
 
+/// The folders (and single files) a Claude plugin's commands or skills come from, as
+/// `(folder, Some(file))` for one file: by default `commands/` and `skills/`; a `plugin.json`
+/// `commands` entry replaces `commands/` (CHANGELOG 2.1.140 warns that the default folder is then
+/// ignored) and a `skills` entry adds to `skills/` (2.1.136). Each path must be relative to the
+/// plugin and stay inside it (`./…`, no `..`); a skills entry must be a folder.
+fn plugin_paths(
+    provider: Provider,
+    plugin: &Plugin,
+    manifest: Option<&str>,
+    warnings: &mut Vec<String>,
+) -> Vec<(String, Option<String>)> {
+    let (key, default) = match provider {
+        Provider::ClaudePlugins => ("commands", "commands"),
+        _ => ("skills", "skills"),
+    };
+    let listed: Vec<String> = match manifest
+        .and_then(|t| serde_json::from_str::<Value>(t).ok())
+        .and_then(|v| v.get(key).cloned())
+    {
+        Some(Value::String(one)) => vec![one],
+        Some(Value::Array(many)) => many
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut paths: Vec<(String, Option<String>)> = Vec::new();
+    if listed.is_empty() || provider == Provider::ClaudePluginSkills {
+        paths.push((join(&plugin.path, default), None));
+    }
+    for entry in listed {
+        let rel = entry.strip_prefix("./").unwrap_or("");
+        let parts: Vec<&str> = rel
+            .split(['/', '\\'])
+            .filter(|p| !p.is_empty() && *p != ".")
+            .collect();
+        if !entry.starts_with("./") || parts.is_empty() || parts.contains(&"..") {
+            warnings.push(format!(
+                "the Claude plugin {} names {entry:?} in plugin.json `{key}`; a path must start with ./ and stay inside the plugin",
+                plugin.name
+            ));
+            continue;
+        }
+        let rel = parts.join("/");
+        let item = if provider == Provider::ClaudePlugins && rel.ends_with(".md") {
+            match rel.rsplit_once('/') {
+                Some((dir, file)) => (join(&plugin.path, dir), Some(file.to_string())),
+                None => (plugin.path.clone(), Some(rel.clone())),
+            }
+        } else if rel.ends_with(".md") {
+            warnings.push(format!(
+                "the Claude plugin {} names the file {entry:?} in plugin.json `skills`; skills are folders",
+                plugin.name
+            ));
+            continue;
+        } else {
+            (join(&plugin.path, &rel), None)
+        };
+        if !paths.contains(&item) {
+            paths.push(item);
+        }
+    }
+    paths
+}
+
 /// The plugins `installed_plugins.json` lists (version 1: `plugins.<id>` is an object; version 2:
 /// a list of installs), minus those the settings switch off (`enabledPlugins.<id>: false`) and
 /// project installs for another folder (or any project install in an untrusted workspace). Ids
@@ -456,17 +553,30 @@ fn plugins(
 /// folder (the last matching rule wins; on by default).
 fn gemini_extensions(
     dir: &str,
-    listed: &[ListedFile],
+    request: &SearchRequest,
     enablement: Option<&str>,
     cwd: &str,
+    manifests: &mut Vec<String>,
     warnings: &mut Vec<String>,
 ) -> Vec<(String, String)> {
     let rules: Option<Value> = enablement.and_then(|t| serde_json::from_str(t).ok());
     let mut found: Vec<(String, String)> = Vec::new();
-    let mut entries: Vec<&ListedFile> = listed.iter().filter(|l| l.listing == dir).collect();
+    let mut entries: Vec<&ListedFile> =
+        request.listed.iter().filter(|l| l.listing == dir).collect();
     entries.sort_by(|a, b| a.dir.cmp(&b.dir));
     for entry in entries {
-        let Some(text) = &entry.text else { continue };
+        let (ext_dir, text) = match gemini_link(&entry.dir, request, manifests, warnings) {
+            Link::Not => (entry.dir.clone(), entry.text.clone()),
+            Link::To(source) => {
+                let config = join(&source, "gemini-extension.json");
+                if !manifests.contains(&config) {
+                    manifests.push(config.clone());
+                }
+                (source, request.manifests.get(&config).cloned())
+            }
+            Link::Refused => continue,
+        };
+        let Some(text) = &text else { continue };
         let name = serde_json::from_str::<Value>(text)
             .ok()
             .and_then(|v| v.get("name").and_then(Value::as_str).map(str::to_string))
@@ -496,7 +606,7 @@ fn gemini_extensions(
                 continue;
             }
         }
-        found.push((name, entry.dir.clone()));
+        found.push((name, ext_dir));
     }
     // `localeCompare` puts letters before their capitals' neighbours; comparing lowercase first
     // and then the names themselves matches it for the ASCII names extensions use.
@@ -504,6 +614,71 @@ fn gemini_extensions(
         (a.to_lowercase(), a.as_str()).cmp(&(b.to_lowercase(), b.as_str()))
     });
     found
+}
+
+/// What an installed extension's `.gemini-extension-install.json` says about where it lives.
+enum Link {
+    /// Not a link (or not known yet): the extension is its own folder.
+    Not,
+    /// `gemini extensions link <source>`: Gemini loads the extension, its config and its
+    /// `commands/` from `source` (`ExtensionManager._buildExtension`).
+    To(String),
+    /// A link Solidus does not follow, with a warning.
+    Refused,
+}
+
+/// Reads the install metadata of the extension folder `dir` once the shell has read it (it is
+/// added to the manifests to read). A link must name an absolute folder outside every workspace
+/// folder: an extension is the user's, never a workspace's, even when the user linked it there.
+fn gemini_link(
+    dir: &str,
+    request: &SearchRequest,
+    manifests: &mut Vec<String>,
+    warnings: &mut Vec<String>,
+) -> Link {
+    let path = join(dir, ".gemini-extension-install.json");
+    if !manifests.contains(&path) {
+        manifests.push(path.clone());
+    }
+    let Some(meta) = request
+        .manifests
+        .get(&path)
+        .and_then(|t| serde_json::from_str::<Value>(t).ok())
+    else {
+        return Link::Not;
+    };
+    if meta.get("type").and_then(Value::as_str) != Some("link") {
+        return Link::Not;
+    }
+    let source = meta.get("source").and_then(Value::as_str).unwrap_or("");
+    let absolute = source.starts_with('/')
+        || source.starts_with("\\\\")
+        || source.as_bytes().get(1..3) == Some(b":\\")
+        || source.as_bytes().get(1..3) == Some(b":/");
+    // `..` would let the text say one place and the folder be another, so the workspace check
+    // below could not be made on the text.
+    let dotted = source
+        .split(['/', '\\'])
+        .any(|part| part == ".." || part == ".");
+    if !absolute || dotted {
+        warnings.push(format!(
+            "the Gemini extension at {dir} links to {source:?}, not a plain absolute folder; its commands are skipped"
+        ));
+        return Link::Refused;
+    }
+    let commands = join(source, "commands");
+    if let Some(root) = request
+        .project_roots
+        .iter()
+        .find(|root| is_within(source, root) || is_within(&commands, root))
+    {
+        warnings.push(format!(
+            "the Gemini extension at {dir} links to {source}, inside the workspace folder {root}; \
+             extension commands are not read from a workspace"
+        ));
+        return Link::Refused;
+    }
+    Link::To(source.trim_end_matches(['/', '\\']).to_string())
 }
 
 /// Gemini's `ExtensionEnablementManager.isEnabled` for one extension: each rule is a folder,

@@ -110,6 +110,10 @@ pub(crate) fn tool_list(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// At most this many further commands or skills named in one message are loaded with the first,
+/// so a pasted list of paths cannot pull in every skill.
+pub(crate) const MAX_NAMED_SKILLS: usize = 8;
+
 /// The `${…}` variables Claude Code fills in a command or skill body: the skill's own folder
 /// (2.1.69), the plugin's root and the project folder. `CLAUDE_SESSION_ID` (2.1.9) has no value
 /// outside a Claude session, so it stays as written, with a warning.
@@ -133,8 +137,13 @@ pub(crate) fn fill_variables(command: &SlashCommand, context: &mut BTreeMap<Stri
         command.provider,
         Provider::ClaudePlugins | Provider::ClaudePluginSkills
     ) {
-        // The plan lists `<plugin>/commands` and `<plugin>/skills`.
-        if let Some((plugin, _)) = root.rsplit_once(['/', '\\']) {
+        // The plan names the plugin's folder; without it (an older shell) the default
+        // `<plugin>/commands` and `<plugin>/skills` folders say it.
+        let plugin = match &command.plugin_root {
+            Some(plugin) => Some(plugin.trim_end_matches(['/', '\\'])),
+            None => root.rsplit_once(['/', '\\']).map(|(plugin, _)| plugin),
+        };
+        if let Some(plugin) = plugin {
             context.insert("CLAUDE_PLUGIN_ROOT".into(), plugin.to_string());
         }
     }
