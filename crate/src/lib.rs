@@ -13,6 +13,7 @@ pub mod item;
 pub mod jsonc;
 pub mod merge;
 pub mod notes;
+pub mod palette;
 pub mod project;
 pub mod rank;
 pub mod risk;

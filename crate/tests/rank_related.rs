@@ -90,3 +90,99 @@ fn schema_keywords_find_their_setting() {
         ids(&rows)
     );
 }
+
+#[test]
+fn a_menu_only_twin_of_a_palette_command_is_not_a_second_row() {
+    // `git.pushRef` is the branch menu's "Git: Push", hidden from the palette.
+    assert!(fixture().get("command:git.pushRef").unwrap().palette_hidden);
+    let rows = popup("git push");
+    let items = fixture().items();
+    let pushes = rows
+        .iter()
+        .filter(|r| items[r.index].title == "Git: Push")
+        .count();
+    assert_eq!(pushes, 1, "{:?}", ids(&rows));
+}
+
+#[test]
+fn commands_hidden_from_the_palette_rank_below_palette_ones() {
+    let graph = fixture()
+        .get("command:git.graph.checkout")
+        .expect("in the catalog");
+    assert!(graph.palette_hidden);
+    let rows = popup("switch branch");
+    let place = |id: &str| ids(&rows).iter().position(|i| *i == id);
+    let checkout = place("command:git.checkout").expect("Git: Checkout to… is listed");
+    assert!(
+        place("command:git.graph.checkout").is_none_or(|graph| graph > checkout),
+        "{:?}",
+        ids(&rows)
+    );
+}
+
+#[test]
+fn a_menu_only_command_is_not_offered_to_do() {
+    let index = fixture();
+    let any = RankOptions {
+        mode: solidus_core::Mode::Any,
+        limit: 60,
+        ..RankOptions::default()
+    };
+    for request in [
+        "switch to another branch",
+        "copy the path of this file",
+        "push",
+    ] {
+        let rows = index.rank(&parse_query(request), &any);
+        let offered: Vec<&str> = rows
+            .iter()
+            .map(|r| &index.items()[r.index])
+            .filter(|item| !item.runs_without_a_menu())
+            .map(|item| item.id.as_str())
+            .collect();
+        assert!(offered.is_empty(), "{request}: {offered:?}");
+    }
+}
+
+#[test]
+fn a_description_sentence_is_never_a_title() {
+    let index = fixture();
+    let title = |id: &str| index.get(id).expect("in the catalog").title.as_str();
+    // The schema gives these "Opens view Problems" and a 27-word sentence.
+    assert_eq!(
+        title("command:workbench.actions.view.problems"),
+        "View: Toggle Problems"
+    );
+    assert_eq!(
+        title("command:editor.action.toggleTabFocusMode"),
+        "Toggle Tab Key Moves Focus"
+    );
+    // The schema gives "Settings"; the palette shows the category and the verb.
+    assert_eq!(
+        title("command:workbench.action.openSettings"),
+        "Preferences: Open Settings"
+    );
+    let sentences: Vec<&str> = index
+        .items()
+        .iter()
+        // An extension's title with its category is what the palette shows, however long.
+        .filter(|i| i.kind == solidus_core::ItemKind::Command && i.source == "core")
+        .map(|i| i.title.as_str())
+        .filter(|t| !t.contains(": ") && solidus_core::palette::is_sentence(t))
+        .collect();
+    assert!(
+        sentences.is_empty(),
+        "{} sentences: {:?}",
+        sentences.len(),
+        &sentences[..sentences.len().min(10)]
+    );
+}
+
+#[test]
+fn every_palette_label_names_a_command_of_the_catalog() {
+    let index = fixture();
+    let missing: Vec<&str> = solidus_core::palette::labelled_commands()
+        .filter(|id| index.get(&format!("command:{id}")).is_none())
+        .collect();
+    assert!(missing.is_empty(), "{missing:?}");
+}

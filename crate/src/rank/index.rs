@@ -53,6 +53,10 @@ pub(super) struct Entry {
     /// The title was read off the id (VS Code gives none, and no slash name came with a
     /// hand-written one): its words are the id's, a guess at a name rather than one shown.
     pub(super) guessed_title: bool,
+    /// A command hidden from the palette whose title a palette command has (`git.pushRef`, the
+    /// branch menu's "Git: Push", beside `git.push`): that action's menu entry, which needs the
+    /// menu's context. One action, one row: the popup lists the palette's command only.
+    pub(super) hidden_twin: bool,
     /// Bits of the characters of the title and the id: a word with a character outside them
     /// matches neither fuzzily in the title nor inside the id.
     pub(super) mask: u64,
@@ -101,6 +105,14 @@ impl Index {
         }
         text.shrink_to_fit();
         words.shrink_to_fit();
+        let visible: std::collections::HashSet<&str> = items
+            .iter()
+            .filter(|i| !i.palette_hidden)
+            .map(|i| i.title.as_str())
+            .collect();
+        for (entry, item) in entries.iter_mut().zip(&items) {
+            entry.hidden_twin = item.palette_hidden && visible.contains(item.title.as_str());
+        }
         let postings = Postings::build(
             items.len(),
             |i, f| {
@@ -370,6 +382,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         item.global_keybinding || slash.is_some(),
         guessed_title,
         item.key.as_deref(),
+        !item.from_workspace && ident_source(item).starts_with("editor."),
     );
     let title_words = &words[first_word as usize..];
     let word_text = |w: &TitleWord| &text[w.start as usize..w.start as usize + w.len as usize];
@@ -392,6 +405,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         category_words,
         lower_keeps_length,
         guessed_title,
+        hidden_twin: false,
         mask,
         initials,
         ident_pairs,
