@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { join } from 'node:path';
 import { type CatalogSources, CoreHost, type ItemSummary } from './core';
-import { collectSlashFiles, toolHomes } from './slashFiles';
+import { collectSlashFiles, planSlashSearch, toolHomes } from './slashFiles';
 
 const USAGE = `usage:
   solidus catalog   (--vscode <dir> | --snapshot <file>)
@@ -114,7 +114,13 @@ async function slashCommand(core: CoreHost, args: Parsed): Promise<number> {
   if (!root) throw new UsageError('give --root <project>');
   if (!existsSync(root)) throw new UsageError(`no such folder: ${root}`);
   const home = args.flags.get('home');
-  const plan = core.slashSearchFolders({ projectRoots: [root], home, trusted: true, ...toolHomes() });
+  // The same plan as the editor's, plugin list and extensions included.
+  const plan = await planSlashSearch((request) => core.slashSearchFolders(request), {
+    projectRoots: [root],
+    home,
+    trusted: true,
+    ...toolHomes(),
+  });
   const files = await collectSlashFiles(plan);
   // Slash commands are catalog items; an empty catalog is enough to hold them.
   if (!core.ready) core.build({});

@@ -31,11 +31,16 @@ export const SLASH_PROVIDERS: readonly SlashProvider[] = [
   'claude',
   'claude-skills',
   'claude-plugins',
+  'claude-plugin-skills',
   'codex',
+  'agent-skills',
   'gemini',
+  'gemini-extensions',
   'cursor',
+  'copilot-skills',
   'copilot',
   'opencode',
+  'agents',
 ];
 export type SlashProviderId = SlashProvider;
 

@@ -42,6 +42,7 @@ export type {
   SlashDiscovery,
   SlashExpandRequest,
   SlashExpansion,
+  SlashListedFile,
   SlashProvider,
   SlashSearchPlan,
   SlashSearchRequest,

@@ -355,7 +355,9 @@ export class Popup implements vscode.Disposable {
     const filter = input.kind === 'search' ? input.filter : undefined;
     const query = input.kind === 'search' ? input.query.trim() : `/${input.name}`;
     if (!rows.length) {
+      const refusal = input.kind === 'slash' && input.name ? this.ctx.core.expandSlash({ text }).refusal : undefined;
       if (input.kind === 'slash' && !input.name) emptyHint = 'No slash commands found in this workspace or your home.';
+      else if (refusal) emptyHint = refusal;
       else if (query) emptyHint = `No ${filter ? `${filter.label} match` : 'match for'} “${query}”.`;
       else if (filter) emptyHint = `Type to search ${filter.label}.`;
       else

@@ -144,7 +144,7 @@ async function chooseFolder(ctx: Context, spec: RunSpec): Promise<vscode.Workspa
 async function runTask(ctx: Context, item: Item, task: vscode.Task, options: RunOptions): Promise<RunOutcome> {
   if (!options.confirmed) {
     const answer = await vscode.window.showWarningMessage(
-      `Run the task “${item.title}”?`,
+      `Run the task “${ctx.core.hiddenText(task.name).shown}”?`,
       {
         modal: true,
         detail: `${item.detail ?? ''}\n\nProvided by ${task.source}; tasks run programs from the workspace.`.trim(),

@@ -62,11 +62,16 @@ export const SETTING_SCOPES = {
   'slash.providers.claude': { scope: 'window', reason: PROVIDER_REASON },
   'slash.providers.claude-skills': { scope: 'window', reason: PROVIDER_REASON },
   'slash.providers.claude-plugins': { scope: 'window', reason: PROVIDER_REASON },
+  'slash.providers.claude-plugin-skills': { scope: 'window', reason: PROVIDER_REASON },
   'slash.providers.codex': { scope: 'window', reason: PROVIDER_REASON },
+  'slash.providers.agent-skills': { scope: 'window', reason: PROVIDER_REASON },
   'slash.providers.gemini': { scope: 'window', reason: PROVIDER_REASON },
+  'slash.providers.gemini-extensions': { scope: 'window', reason: PROVIDER_REASON },
   'slash.providers.cursor': { scope: 'window', reason: PROVIDER_REASON },
+  'slash.providers.copilot-skills': { scope: 'window', reason: PROVIDER_REASON },
   'slash.providers.copilot': { scope: 'window', reason: PROVIDER_REASON },
   'slash.providers.opencode': { scope: 'window', reason: PROVIDER_REASON },
+  'slash.providers.agents': { scope: 'window', reason: PROVIDER_REASON },
   customCommands: {
     scope: 'window',
     reason:

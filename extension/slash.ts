@@ -1,11 +1,11 @@
 // The slash-command service: finds command files in the workspace and home, keeps the core's catalog live.
-import { existsSync, type FSWatcher, promises as fs, watch } from 'node:fs';
+import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { SlashCommand, SlashDiscovery, SlashExpandRequest, SlashExpansion, SlashSearchPlan } from './core';
 import type { Context } from './ctx';
-import { collectSlashFiles, markGitignored, toolHomes } from './slashFiles';
+import { collectSlashFiles, markGitignored, planSlashSearch, toolHomes } from './slashFiles';
 import { RebuildQueue, workspaceChangeTriggers } from './triggers';
 
 /** How long file events settle before a re-discovery (editors save in bursts). */
@@ -74,10 +74,7 @@ export class SlashService implements vscode.Disposable {
         .map((folder) => folder.uri.fsPath);
       const enabled = this.ctx.config.slash.providers;
       const request = { projectRoots, home: homedir(), enabled, trusted, ...toolHomes() };
-      let plan = this.ctx.core.slashSearchFolders(request);
-      const manifest = await readFirst(plan.manifests);
-      if (manifest !== undefined)
-        plan = this.ctx.core.slashSearchFolders({ ...request, claudePluginsManifest: manifest });
+      const plan = await planSlashSearch((r) => this.ctx.core.slashSearchFolders(r), request);
       const files = await collectSlashFiles(plan);
       await markGitignored(files);
       const read = performance.now();
@@ -170,16 +167,4 @@ export class SlashService implements vscode.Disposable {
     this.disposeWatchers();
     for (const item of this.disposables.splice(0)) item.dispose();
   }
-}
-
-/** The first manifest that exists, as text; a missing one is the usual case. */
-async function readFirst(paths: string[]): Promise<string | undefined> {
-  for (const path of paths) {
-    try {
-      return await fs.readFile(path, 'utf8');
-    } catch {
-      // Not installed.
-    }
-  }
-  return undefined;
 }

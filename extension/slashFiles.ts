@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { SlashCandidateFile, SlashSearchPlan } from './core';
+import type { SlashCandidateFile, SlashListedFile, SlashSearchPlan, SlashSearchRequest } from './core';
 
 /** Files larger than this are not read; the core reports them as skipped. */
 export const MAX_COMMAND_FILE_BYTES = 1024 * 1024;
@@ -104,6 +104,55 @@ export async function collectSlashFiles(plan: SlashSearchPlan): Promise<SlashCan
 }
 
 /**
+ * Asks the core where to look, reads the files it names in the user's home (the Claude plugin list
+ * and settings, Gemini's extension enablement) and lists the folders it names (Gemini's extensions),
+ * then asks again with what was found. Only paths the core derived from the home folder are read,
+ * never one a workspace names.
+ */
+export async function planSlashSearch(
+  plan: (request: SlashSearchRequest) => SlashSearchPlan,
+  request: SlashSearchRequest,
+): Promise<SlashSearchPlan> {
+  const first = plan(request);
+  if (!first.manifests.length && !first.listings.length) return first;
+  const manifests: Record<string, string> = {};
+  for (const path of first.manifests) {
+    const text = await readSmall(path);
+    if (text !== undefined) manifests[path] = text;
+  }
+  const listed: SlashListedFile[] = [];
+  for (const listing of first.listings) {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(listing.dir, { withFileTypes: true });
+    } catch {
+      continue; // Nothing installed.
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const dir = join(listing.dir, entry.name);
+      if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await isDirectory(dir)))) continue;
+      listed.push({ listing: listing.dir, dir, text: (await readSmall(join(dir, listing.file))) ?? null });
+    }
+  }
+  if (!Object.keys(manifests).length && !listed.length) return first;
+  return plan({ ...request, manifests, listed });
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await fs.stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A small configuration file's text; missing, unreadable or oversized files give nothing. */
+async function readSmall(path: string): Promise<string | undefined> {
+  const read = await readText(path);
+  return read.text;
+}
+
+/**
  * The tools' own folders named by environment variables, read from the editor's process environment
  * only: a workspace's `.env` or settings never choose where the user's commands come from.
  */
@@ -165,6 +214,7 @@ function candidate(
     scope: folder.scope,
     root: folder.dir,
     path: relative(folder.dir, full).split(sep).join('/') || '.',
+    ...(folder.namespace ? { namespace: folder.namespace } : {}),
     ...content,
   };
 }

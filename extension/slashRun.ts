@@ -53,6 +53,11 @@ export async function resolveInWorkspace(path: string, roots: readonly string[])
 export async function runSlashText(ctx: Context, text: string): Promise<void> {
   await ctx.slash.whenReady();
   let expansion = await ctx.slash.expand({ text, context: editorContext() });
+  if (expansion.refusal) {
+    // The tool the text is meant for would refuse it; so does Solidus, saying why.
+    void vscode.window.showErrorMessage(`Solidus: ${expansion.refusal}`);
+    return;
+  }
   if (!expansion.matched) {
     const name = text.trim().split(/\s/, 1)[0];
     void vscode.window.showWarningMessage(

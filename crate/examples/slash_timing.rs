@@ -55,6 +55,7 @@ fn corpus_inputs(corpus: &Path) -> Vec<Vec<CandidateFile>> {
                     read_error: None,
                     gitignored: false,
                     outside: None,
+                    namespace: None,
                 });
             }
         }
@@ -92,6 +93,7 @@ fn synthetic() -> Vec<CandidateFile> {
                 read_error: None,
                 gitignored: false,
                 outside: None,
+                namespace: None,
             }
         })
         .collect()

@@ -78,22 +78,36 @@ export interface ValidatedPlan {
 /** `solidus_find`'s answer text: the ranked entries as /do's prompt lists them. */
 export type FindResult = { ok: true; text: string } | { ok: false; code: string; message: string };
 export type CheckPlanResult = { ok: true; plan: ValidatedPlan } | { ok: false; code: string; message: string };
-export type SlashProvider = "solidus" | "claude-skills" | "claude" | "claude-plugins" | "codex" | "gemini" | "cursor" | "copilot" | "opencode";
+export type SlashProvider =
+  | "solidus" | "claude-skills" | "claude" | "claude-plugins" | "claude-plugin-skills" | "codex" | "agent-skills"
+  | "gemini" | "gemini-extensions" | "cursor" | "copilot-skills" | "copilot" | "opencode" | "agents";
 export type SlashScope = "project" | "user";
 export type SlashTarget = "do" | "chat" | "clipboard";
-export interface SlashSearchRequest { projectRoots: string[]; home?: string; enabled?: SlashProvider[]; trusted: boolean; codexHome?: string; claudePluginsManifest?: string }
+export interface SlashSearchRequest {
+  projectRoots: string[]; home?: string; enabled?: SlashProvider[]; trusted: boolean; codexHome?: string;
+  /** The texts of the plan's `manifests` that exist, by path. */
+  manifests?: Record<string, string>;
+  /** What listing the plan's `listings` found: each folder, and its named file's text when readable. */
+  listed?: SlashListedFile[];
+}
+export interface SlashListedFile { listing: string; dir: string; text?: string | null }
+export interface SlashListing { dir: string; file: string }
 export interface SlashSearchFolder {
   provider: SlashProvider; scope: SlashScope; dir: string; maxDepth: number; suffix: string;
   /** Files must really lie inside this folder (links followed), else they are passed with `outside`, unread. */
   within?: string | null;
   /** Files reached through a link must not really lie inside these folders. */
   notWithin?: string[];
+  /** The plugin or extension the folder belongs to; copied into each candidate found there. */
+  namespace?: string;
 }
-export interface SlashSearchPlan { folders: SlashSearchFolder[]; manifests: string[]; warnings: string[] }
+export interface SlashSearchPlan { folders: SlashSearchFolder[]; manifests: string[]; listings: SlashListing[]; warnings: string[] }
 export interface SlashCandidateFile {
   provider: SlashProvider; scope: SlashScope; root: string; path: string; text?: string; readError?: string; gitignored?: boolean;
   /** The real path a link leads to, where the folder may not reach (the text is then not read). */
   outside?: string;
+  /** The folder's `namespace` (its plugin or extension). */
+  namespace?: string;
 }
 /** `builtins` adds to the core's own slash names (`do`), which file commands never take. */
 export interface SlashDiscoverInput { files: SlashCandidateFile[]; enabled?: SlashProvider[]; builtins?: string[]; trusted: boolean }
@@ -102,7 +116,7 @@ export interface SlashCommand {
   id: string; name: string; tool: string; provider: SlashProvider; scope: SlashScope; root: string; path: string;
   description: string; argumentHint?: string | null; target?: SlashTarget | null; model?: string | null; agent?: string | null; allowedTools: string[];
   inputs: SlashInputRequest[]; runsShell: boolean; riskBadge?: string | null; shadowedBy?: string | null;
-  arguments?: string[]; rename?: { from: string; reason: string } | null; body: string;
+  arguments?: string[]; rename?: { from: string; reason: string } | null; namespace?: string; body: string;
   /** What the file hides (characters a screen does not show), in words, when it hides any. */
   hiddenText?: string | null;
 }
@@ -119,6 +133,9 @@ export interface SlashExpansion {
   text: string; segments: SlashSegment[]; shell: string[]; files: string[]; needsInput: SlashInputRequest[]; warnings: string[];
   /** What hidden characters were taken out of `text`, in words, when there were any. */
   hidden?: string | null;
+  /** The text is clearly meant for a tool that would refuse it (an unknown `/prompts:<name>`, a plugin
+   * command its plugin lacks): why, to show instead of sending the text on. */
+  refusal?: string | null;
 }
 /** Text with its hidden characters taken out (`text`) or marked `⟨U+XXXX⟩` (`shown`), and what they were. */
 export interface HiddenTextReport { text: string; shown: string; hidden?: string | null }

@@ -208,7 +208,8 @@ fn dangerous_settings_force_confirmation_in_a_plan() {
     let index = Index::new(items);
     // A guard confirms only when the value lowers it, so confirmations are switched off here.
     let value_for = |key: &str| {
-        if key.to_ascii_lowercase().contains("confirm") {
+        let lower = key.to_ascii_lowercase();
+        if lower.contains("confirm") || lower.ends_with("trust.enabled") {
             json!(false)
         } else {
             json!("x")
@@ -255,10 +256,12 @@ fn fixture_settings_carry_the_same_risk() {
         ("git.path", true),
         ("typescript.tsdk", true),
         ("terminal.integrated.defaultProfile.linux", true),
-        ("security.workspace.trust.enabled", true),
+        // Its default keeps trust on: writing it raises the guard, which is free (issue 26).
+        ("security.workspace.trust.enabled", false),
         ("http.proxy", true),
         ("chat.tools.terminal.autoApprove", true),
-        ("chat.agent.terminal.autoApprove", true),
+        // Deprecated, its default is null: it approves nothing, so writing it is free.
+        ("chat.agent.terminal.autoApprove", false),
         // Restricted in VS Code's own schema.
         ("editor.unicodeHighlight.nonBasicASCII", true),
         ("editor.fontSize", false),
@@ -280,7 +283,12 @@ fn fixture_settings_carry_the_same_risk() {
         );
         assert_eq!(plan.steps.len(), 1, "{key}: {:?}", plan.dropped);
         assert_eq!(plan.must_confirm, shell, "{key}");
-        assert_eq!(item.risk.needs_confirmation(), shell, "{key}");
+        // The badge, without a value, names the setting's class whatever the default.
+        let badge = matches!(
+            key,
+            "security.workspace.trust.enabled" | "chat.agent.terminal.autoApprove"
+        ) || shell;
+        assert_eq!(item.risk.needs_confirmation(), badge, "{key}");
     }
 }
 

@@ -217,6 +217,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 read_error: None,
                 gitignored: false,
                 outside: None,
+                namespace: None,
             },
             CandidateFile {
                 provider: Provider::Gemini,
@@ -227,6 +228,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 read_error: None,
                 gitignored: false,
                 outside: None,
+                namespace: None,
             },
             CandidateFile {
                 provider: Provider::Copilot,
@@ -237,6 +239,7 @@ fn what_the_core_sends_matches_its_typescript_types() {
                 read_error: None,
                 gitignored: false,
                 outside: None,
+                namespace: None,
             },
         ],
         ..Default::default()

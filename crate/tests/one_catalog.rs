@@ -44,6 +44,7 @@ fn workspace() -> Workspace {
             read_error: None,
             gitignored: false,
                 outside: None,
+                namespace: None,
         }],
         ..Default::default()
     });
@@ -240,6 +241,7 @@ fn a_shadowed_command_is_typed_with_its_tool_and_says_what_shadows_it() {
         read_error: None,
         gitignored: false,
         outside: None,
+        namespace: None,
     };
     let discovery = discover(&DiscoverInput {
         files: vec![

@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 use solidus_core::agent::{check_response, validate_plan, RawPlan};
 use solidus_core::rank::Index;
 use solidus_core::risk::{
-    command_rules, setting_basis, setting_effect, Basis, Effect, RISKY_COMMAND_FAMILIES,
-    RISKY_SETTING_FAMILIES,
+    command_effect, command_rules, reviewed_commands, setting_basis, setting_effect,
+    speaks_of_effects, Basis, Effect, RISKY_COMMAND_FAMILIES, RISKY_SETTING_FAMILIES,
 };
 use solidus_core::text::id_words;
 use solidus_core::{Item, ItemKind};
@@ -141,12 +141,122 @@ fn no_command_with_a_harmful_verb_is_safe_by_a_generic_rule() {
 }
 
 #[test]
-fn no_fixture_command_is_unreviewed() {
+fn no_fixture_command_is_unreviewed_by_default() {
+    // Unreviewed only by a rule that says so (a notification's button, whose action is unseen).
     let unreviewed: Vec<&str> = items(ItemKind::Command)
         .filter(|i| i.risk == Effect::Unreviewed)
         .filter_map(|i| i.command.as_deref())
+        .filter(|id| command_rules().classifying(id).map(|r| r.effect) != Some(Effect::Unreviewed))
         .collect();
     assert!(unreviewed.is_empty(), "{unreviewed:?}");
+}
+
+/// Safe is earned by id: every reviewed id is a fixture command a safe glob classifies (no stale
+/// lines), and a safe family's member missing from the list is unreviewed.
+#[test]
+fn safe_families_hold_only_reviewed_members() {
+    let fixture: std::collections::HashSet<String> = items(ItemKind::Command)
+        .filter_map(|i| i.command.as_deref())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let mut stale = Vec::new();
+    for id in reviewed_commands() {
+        let rule = command_rules().classifying(id);
+        let by_safe_glob = rule.is_some_and(|r| r.effect == Effect::Safe && !r.is_exact());
+        if !fixture.contains(id) || !by_safe_glob {
+            stale.push(id.as_str());
+        }
+    }
+    stale.sort();
+    assert!(
+        stale.is_empty(),
+        "reviewed but not a safe family's member: {stale:?}"
+    );
+    // A member the review never saw: same family, new id.
+    for id in [
+        "editor.action.someNewAction",
+        "workbench.action.someNewAction",
+        "git.graph.someNewAction",
+    ] {
+        assert_eq!(command_effect(id), Effect::Unreviewed, "{id}");
+    }
+}
+
+/// Rules carry their own examples (`match:` / `not_match:`), checked as the rules load.
+#[test]
+fn every_rule_example_holds() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for rule in &command_rules().rules {
+        for id in &rule.examples {
+            checked += 1;
+            let first = command_rules().classifying(id).map(|r| r.line);
+            if first != Some(rule.line) {
+                wrong.push(format!(
+                    "line {}: {id} is classified by line {first:?}",
+                    rule.line
+                ));
+            }
+        }
+        for id in &rule.counter_examples {
+            checked += 1;
+            if rule.matches(&id.to_ascii_lowercase()) {
+                wrong.push(format!("line {}: {id} must not match", rule.line));
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} examples");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// No rule shadows a later, stricter one: when a fixture command's first rule is safe and a later
+/// rule with a class that needs confirmation also matches it, the later rule must be a broader
+/// family the safe rule refines (every fixture id the safe rule matches, it matches too), or the
+/// safe rule must name it under `shadows:`.
+#[test]
+fn no_safe_rule_shadows_a_stricter_one() {
+    let ids: Vec<String> = items(ItemKind::Command)
+        .filter_map(|i| i.command.as_deref())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let rules = &command_rules().rules;
+    let matched: Vec<Vec<bool>> = rules
+        .iter()
+        .map(|r| ids.iter().map(|id| r.matches(id)).collect())
+        .collect();
+    let mut shadowed = Vec::new();
+    for (at, id) in ids.iter().enumerate() {
+        let Some(first) = (0..rules.len()).find(|&r| matched[r][at]) else {
+            continue;
+        };
+        if rules[first].effect != Effect::Safe {
+            continue;
+        }
+        for later in first + 1..rules.len() {
+            if !matched[later][at] || !rules[later].effect.needs_confirmation() {
+                continue;
+            }
+            let broader = !rules[later].is_exact()
+                && (0..ids.len()).all(|i| !matched[first][i] || matched[later][i]);
+            if !broader && !rules[first].shadows.contains(&rules[later].pattern) {
+                shadowed.push(format!(
+                    "{id}: safe {} (line {}) shadows {} {} (line {})",
+                    rules[first].pattern,
+                    rules[first].line,
+                    rules[later].effect.rule_name(),
+                    rules[later].pattern,
+                    rules[later].line
+                ));
+            }
+        }
+    }
+    shadowed.dedup();
+    assert!(
+        shadowed.is_empty(),
+        "{}\n{} in all",
+        shadowed.join("\n"),
+        shadowed.len()
+    );
 }
 
 #[test]
@@ -162,6 +272,224 @@ fn every_setting_of_a_risky_family_is_classified() {
         }
     }
     assert!(fallback.is_empty(), "not classified: {fallback:?}");
+}
+
+/// No silent default: every fixture setting is reviewed (a rule, VS Code's marks, its schema or
+/// description), plainly cosmetic, or a fallback whose description speaks of no effect; a switch
+/// or choice that speaks of sending, syncing, running, trusting or approving is unreviewed.
+#[test]
+fn no_setting_is_safe_by_silent_default() {
+    let mut silent = Vec::new();
+    for item in items(ItemKind::Setting) {
+        let key = item.key.as_deref().expect("key");
+        let schema = item.setting.as_deref().expect("schema");
+        match setting_basis(key, Some(schema)) {
+            Basis::Fallback if speaks_of_effects(&schema.description) => {
+                let switch = schema.types.contains(&solidus_core::ValueType::Boolean)
+                    || !schema.enum_values.is_empty();
+                if switch {
+                    silent.push(key);
+                }
+            }
+            Basis::Unreviewed => assert_eq!(item.risk, Effect::Unreviewed, "{key}"),
+            _ => {}
+        }
+    }
+    assert!(silent.is_empty(), "safe by default: {silent:?}");
+}
+
+/// Direction: raising a guard is free, lowering it is confirmed, in the schema's own terms.
+#[test]
+fn guard_settings_know_which_values_lower_them() {
+    let cases: &[(&str, Value, Effect, &str)] = &[
+        (
+            "chat.tools.global.autoApprove",
+            json!(false),
+            Effect::Safe,
+            "turning auto-approval off",
+        ),
+        (
+            "chat.tools.global.autoApprove",
+            json!(true),
+            Effect::ChangesTrust,
+            "turning it on",
+        ),
+        (
+            "chat.tools.terminal.autoApprove",
+            json!({"rm": false}),
+            Effect::Safe,
+            "a deny entry",
+        ),
+        (
+            "chat.tools.terminal.autoApprove",
+            json!({"curl": true}),
+            Effect::ChangesTrust,
+            "an allow entry",
+        ),
+        (
+            "json.schemaDownload.enable",
+            json!(false),
+            Effect::Safe,
+            "no downloads",
+        ),
+        (
+            "json.schemaDownload.enable",
+            json!(true),
+            Effect::OpensNetwork,
+            "downloads",
+        ),
+        (
+            "telemetry.telemetryLevel",
+            json!("off"),
+            Effect::Safe,
+            "no telemetry",
+        ),
+        (
+            "telemetry.telemetryLevel",
+            json!("error"),
+            Effect::OpensNetwork,
+            "still sends errors",
+        ),
+        (
+            "telemetry.feedback.enabled",
+            json!(false),
+            Effect::Safe,
+            "off",
+        ),
+        (
+            "security.workspace.trust.startupPrompt",
+            json!("always"),
+            Effect::Safe,
+            "asks every time",
+        ),
+        (
+            "security.workspace.trust.startupPrompt",
+            json!("never"),
+            Effect::ChangesTrust,
+            "never asks",
+        ),
+        (
+            "security.workspace.trust.enabled",
+            json!(true),
+            Effect::Safe,
+            "trust on",
+        ),
+        (
+            "terminal.integrated.allowInUntrustedWorkspace",
+            json!(true),
+            Effect::ChangesTrust,
+            "VS Code: bypasses a security protection",
+        ),
+        (
+            "terminal.integrated.allowInUntrustedWorkspace",
+            json!(false),
+            Effect::Safe,
+            "the protection kept",
+        ),
+        (
+            "workbench.localHistory.maxFileSize",
+            json!(0),
+            Effect::LowersGuard,
+            "no file kept",
+        ),
+        (
+            "workbench.localHistory.maxFileSize",
+            json!(4096),
+            Effect::Safe,
+            "more kept",
+        ),
+        (
+            "workbench.localHistory.exclude",
+            json!({"**/*.ts": true}),
+            Effect::LowersGuard,
+            "files left out",
+        ),
+        (
+            "git.useForcePushWithLease",
+            json!(false),
+            Effect::LowersGuard,
+            "force push without lease",
+        ),
+        (
+            "git.useForcePushWithLease",
+            json!(true),
+            Effect::Safe,
+            "with lease",
+        ),
+        (
+            "explorer.confirmUndo",
+            json!("light"),
+            Effect::LowersGuard,
+            "an enum member that stops asking",
+        ),
+        (
+            "explorer.confirmUndo",
+            json!("verbose"),
+            Effect::Safe,
+            "asks more",
+        ),
+        ("git.autofetch", json!(false), Effect::Safe, "no fetching"),
+        (
+            "js/ts.tsserver.automaticTypeAcquisition.enabled",
+            json!(true),
+            Effect::OpensNetwork,
+            "the renamed key still downloads",
+        ),
+        (
+            "js/ts.tsserver.automaticTypeAcquisition.enabled",
+            json!(false),
+            Effect::Safe,
+            "off",
+        ),
+        (
+            "js/ts.tsdk.path",
+            json!("/tmp/ts"),
+            Effect::ChangesWhatRuns,
+            "the renamed key still picks what runs",
+        ),
+        (
+            "chat.agent.enabled",
+            json!(false),
+            Effect::Safe,
+            "agent off",
+        ),
+    ];
+    for (key, value, effect, why) in cases {
+        assert_eq!(
+            setting_step(key, value.clone()),
+            *effect,
+            "{key} = {value}: {why}"
+        );
+    }
+}
+
+/// A setting value that is shell text gets a terminal step's checks.
+#[test]
+fn shell_text_in_setting_values_is_checked_like_a_terminal_step() {
+    let write = |value: Value| {
+        validate_plan(
+            &plan_of(
+                json!([{"type": "setting", "key": "terminal.integrated.profiles.linux", "value": value}]),
+            ),
+            index(),
+        )
+    };
+    let hidden = write(json!({"x": {"path": "bash", "args": ["-c", "echo ok\r rm -rf ~"]}}));
+    assert!(
+        hidden.steps.is_empty(),
+        "a carriage return hides text: {:?}",
+        hidden.steps
+    );
+    let long = write(json!({"x": {"path": "bash", "args": ["-c", "x".repeat(3000)]}}));
+    assert!(long.steps.is_empty(), "too long to show");
+    let plain = write(json!({"x": {"path": "bash", "args": ["-l"]}}));
+    assert_eq!(plain.steps.len(), 1, "{:?}", plain.dropped);
+    assert!(plain.must_confirm);
+    assert!(
+        plain.summary().contains("[\"-l\"]"),
+        "shown in full: {}",
+        plain.summary()
+    );
 }
 
 #[test]
@@ -302,6 +630,62 @@ fn fixture_commands_by_class() {
         ("editor.action.fontZoomIn", Effect::Safe, "zoom"),
         ("workbench.action.selectTheme", Effect::Safe, "themes"),
         ("editor.action.clipboardCopyAction", Effect::Safe, "copying"),
+        // Issue 26: harmful members of wide safe families.
+        (
+            "git.graph.checkout",
+            Effect::RunsProjectCode,
+            "the graph's twin of checkout runs hooks",
+        ),
+        (
+            "git.repositories.stashDrop",
+            Effect::LosesData,
+            "the view's twin of drop stash",
+        ),
+        (
+            "git.repositories.rebase",
+            Effect::LosesData,
+            "the view's twin of rebase",
+        ),
+        (
+            "repl.action.acceptInput",
+            Effect::RunsProjectCode,
+            "runs the console's input",
+        ),
+        (
+            "testing.toggleContinuousRunForTest",
+            Effect::RunsProjectCode,
+            "continuous test runs",
+        ),
+        (
+            "editor.action.openLink",
+            Effect::OpensNetwork,
+            "opens any address",
+        ),
+        (
+            "workbench.action.edits.submit",
+            Effect::OpensNetwork,
+            "submits a chat edit",
+        ),
+        (
+            "workbench.agentPlugins.forceUpdate",
+            Effect::InstallsCode,
+            "updates agent plugins",
+        ),
+        (
+            "git.openRepositoriesInParentFolders",
+            Effect::ChangesTrust,
+            "no longer shadowed by git.open*",
+        ),
+        (
+            "git.repositories.worktreeCopyPath",
+            Effect::Safe,
+            "copying a path is not a worktree deletion",
+        ),
+        (
+            "testing.toggleInlineCoverage",
+            Effect::Safe,
+            "the rest of testing.toggle* only shows",
+        ),
     ];
     for (id, effect, why) in cases {
         assert_eq!(command_step(id), *effect, "{id}: {why}");

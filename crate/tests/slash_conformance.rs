@@ -28,6 +28,7 @@ fn one_command(file_text: &str) -> Discovery {
             read_error: None,
             gitignored: false,
             outside: None,
+            namespace: None,
         }],
         ..DiscoverInput::default()
     })

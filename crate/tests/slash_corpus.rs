@@ -75,6 +75,7 @@ fn candidates(folder: &SearchFolder, dir: &Path) -> Vec<CandidateFile> {
                 read_error,
                 gitignored: false,
                 outside: None,
+                namespace: None,
             }
         })
         .collect()

@@ -304,6 +304,7 @@ fn candidate(provider: Provider, path: &str, text: Option<String>) -> CandidateF
         read_error: None,
         gitignored: false,
         outside: None,
+        namespace: None,
     }
 }
 

@@ -100,14 +100,43 @@ const EXPANSIONS: &[Row] = &[
         "b / a / $filex",
         &[],
     ),
+    // The 2.1.210 entry keeps unmatched `$1`/`$2` ("positional placeholders"); a declared name
+    // with no argument is not positional and still becomes empty, as the skills page says.
     (
         SKILLS,
-        "named arguments: a missing one stays as written (as $N does since 2.1.210)",
+        "named arguments: a missing one is empty (2.1.210 keeps only positional $N)",
         &["a", "b"],
         "[$a|$b]",
         "x",
-        "[x|$b]",
+        "[x|]",
         &[],
+    ),
+    (
+        LOG,
+        "2.1.163: a doubled backslash is one backslash, and the $N after it is still filled",
+        &[],
+        "C:\\\\$0 and \\$1",
+        "dir x",
+        "C:\\dir and $1",
+        &[],
+    ),
+    (
+        LOG,
+        "2.1.9: ${CLAUDE_SESSION_ID} has no value outside a Claude session and stays as written",
+        &[],
+        "Log to /tmp/${CLAUDE_SESSION_ID}.log",
+        "",
+        "Log to /tmp/${CLAUDE_SESSION_ID}.log",
+        &[],
+    ),
+    (
+        SKILLS,
+        "a variable with no value stays as written, inside a shell line too",
+        &[],
+        "!`ls ${CLAUDE_SKILL_DIR}`",
+        "",
+        "!`ls ${CLAUDE_SKILL_DIR}`",
+        &["ls ${CLAUDE_SKILL_DIR}"],
     ),
     (
         SKILLS,
@@ -208,6 +237,90 @@ fn claude_expands_as_its_documentation_and_changelog_say() {
         assert_eq!(r.text, *text, "{source}: {what}");
         assert_eq!(r.shell, *shell, "{source}: {what}");
     }
+}
+
+#[test]
+fn claude_reads_frontmatter_as_its_changelog_says() {
+    let skill = |name: &str, fm: &str| {
+        file(
+            Provider::ClaudeSkills,
+            &format!("{name}/SKILL.md"),
+            &format!("---\n{fm}\n---\nBody of {name}"),
+        )
+    };
+    let d = discover(&DiscoverInput {
+        files: vec![
+            skill("a", "user-invocable: no"),
+            skill("b", "user-invocable: Off"),
+            skill("c", "user-invocable: 0"),
+            skill("d", "user-invocable: YES"),
+            skill("e", "user-invocable: on\ndescription: 3000"),
+            skill(
+                "f",
+                "allowed-tools: Bash(git add:*) Bash(git status:*) Read, Grep",
+            ),
+        ],
+        ..DiscoverInput::default()
+    });
+    let names: Vec<&str> = d.commands.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["d", "e", "f"],
+        "{LOG}: 2.1.218 yes/no/on/off/1/0 in any case are booleans"
+    );
+    assert_eq!(
+        d.commands[1].description, "3000",
+        "{LOG}: 2.1.47 a bare-number description is text"
+    );
+    assert_eq!(
+        d.commands[2].allowed_tools,
+        ["Bash(git add:*)", "Bash(git status:*)", "Read", "Grep"],
+        "{SKILLS}: allowed-tools as a space-separated string"
+    );
+}
+
+#[test]
+fn claude_ends_a_name_at_a_tab_or_newline_and_fills_its_variables() {
+    let d = discover(&DiscoverInput {
+        files: vec![
+            file(Provider::Claude, "review.md", "Review $ARGUMENTS"),
+            file(
+                Provider::ClaudeSkills,
+                "lint/SKILL.md",
+                "Run ${CLAUDE_SKILL_DIR}/lint.sh in ${CLAUDE_PROJECT_DIR}",
+            ),
+            candidate(
+                Provider::Cursor,
+                Scope::Project,
+                "/p/.cursor/commands",
+                "plain.md",
+                "Plain",
+            ),
+        ],
+        ..DiscoverInput::default()
+    });
+    let run = |text: &str| {
+        let mut context = BTreeMap::new();
+        context.insert("workspaceFolder".to_string(), "/p".to_string());
+        d.expand(&ExpandRequest {
+            text: text.into(),
+            context,
+            ..ExpandRequest::default()
+        })
+    };
+    assert_eq!(run("/review\ta.ts").text, "Review a.ts", "{LOG}: 2.1.147");
+    assert_eq!(
+        run("/review\na.ts b").text,
+        "Review a.ts b",
+        "{LOG}: 2.1.147"
+    );
+    // Other tools' names still run to the first space.
+    assert!(!run("/plain\tx").matched);
+    assert_eq!(
+        run("/lint").text,
+        "Run /p/.claude/lint/lint.sh in /p",
+        "{LOG}: 2.1.69 ${{CLAUDE_SKILL_DIR}}; 2.1.139 ${{CLAUDE_PROJECT_DIR}} (the skills page lists it for bodies too)"
+    );
 }
 
 fn file(provider: Provider, path: &str, text: &str) -> CandidateFile {

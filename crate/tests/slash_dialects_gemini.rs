@@ -53,6 +53,17 @@ const EXPANSIONS: &[Expand] = &[
     },
     Expand {
         source: (
+            "packages/core/src/utils/partUtils.ts (appendToLastTextPart)",
+            "the invocation is appended to the prompt as written: its trailing newline stays",
+        ),
+        name: "c",
+        body: "Parse.\n",
+        args: "a",
+        text: "Parse.\n\n\n/c a",
+        shell: &[],
+    },
+    Expand {
+        source: (
             ARGS,
             "DefaultArgumentProcessor appends invocation.raw, spacing as typed",
         ),

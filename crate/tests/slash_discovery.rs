@@ -23,6 +23,12 @@ fn root(provider: Provider, scope: Scope) -> String {
         (Provider::ClaudeSkills, _) => ".claude/skills",
         (Provider::Claude, _) => ".claude/commands",
         (Provider::ClaudePlugins, _) => ".claude/plugins/cache/m/tools/1.0/commands",
+        (Provider::ClaudePluginSkills, _) => ".claude/plugins/cache/m/tools/1.0/skills",
+        (Provider::AgentSkills, _) => ".agents/skills",
+        (Provider::GeminiExtensions, _) => ".gemini/extensions/tools/commands",
+        (Provider::CopilotSkills, Scope::Project) => ".github/skills",
+        (Provider::CopilotSkills, Scope::User) => ".copilot/skills",
+        (Provider::Agents, _) => ".agents/commands",
         (Provider::Codex, _) => ".codex/prompts",
         (Provider::Gemini, _) => ".gemini/commands",
         (Provider::Cursor, _) => ".cursor/commands",
@@ -457,12 +463,18 @@ fn search_plan_lists_folders_in_precedence_order() {
             "claude project /b/.claude/commands 16 .md",
             // Codex reads `.md` in any case, so the shell lists every file there.
             "codex user /h/.codex/prompts 1 ",
+            "agent-skills project /a/.agents/skills 2 /SKILL.md",
+            "agent-skills project /b/.agents/skills 2 /SKILL.md",
+            "agent-skills user /h/.agents/skills 2 /SKILL.md",
             "gemini project /a/.gemini/commands 16 .toml",
             "gemini project /b/.gemini/commands 16 .toml",
             "gemini user /h/.gemini/commands 16 .toml",
             "cursor project /a/.cursor/commands 1 .md",
             "cursor project /b/.cursor/commands 1 .md",
             "cursor user /h/.cursor/commands 1 .md",
+            "copilot-skills project /a/.github/skills 2 /SKILL.md",
+            "copilot-skills project /b/.github/skills 2 /SKILL.md",
+            "copilot-skills user /h/.copilot/skills 2 /SKILL.md",
             "copilot project /a/.github/prompts 1 .prompt.md",
             "copilot project /b/.github/prompts 1 .prompt.md",
             "opencode project /a/.opencode/commands 16 .md",
@@ -471,12 +483,25 @@ fn search_plan_lists_folders_in_precedence_order() {
             "opencode project /b/.opencode/command 16 .md",
             "opencode user /h/.config/opencode/commands 16 .md",
             "opencode user /h/.config/opencode/command 16 .md",
+            "agents project /a/.agent/commands 1 .md",
+            "agents project /a/.agents/commands 1 .md",
+            "agents project /b/.agent/commands 1 .md",
+            "agents project /b/.agents/commands 1 .md",
+            "agents user /h/.agent/commands 1 .md",
+            "agents user /h/.agents/commands 1 .md",
         ]
     );
+    // Plugins and extensions come from files in the home folder, read before the second ask.
     assert_eq!(
         plan.manifests,
-        ["/h/.claude/plugins/installed_plugins.json"]
+        [
+            "/h/.claude/plugins/installed_plugins.json",
+            "/h/.claude/settings.json",
+            "/h/.gemini/extensions/extension-enablement.json",
+        ]
     );
+    assert_eq!(plan.listings.len(), 1);
+    assert_eq!(plan.listings[0].dir, "/h/.gemini/extensions");
 }
 
 #[test]
@@ -487,10 +512,13 @@ fn search_plan_follows_trust_settings_and_plugins() {
         trusted: false,
         enabled: Some(vec![Claude, ClaudePlugins, Codex]),
         codex_home: Some("/codex".into()),
-        claude_plugins_manifest: Some(
+        manifests: [(
+            "/h/.claude/plugins/installed_plugins.json".to_string(),
             r#"{"version":2,"plugins":{"tools@m":[{"scope":"user","installPath":"/h/.claude/plugins/cache/m/tools/1.0"}]}}"#
-                .into(),
-        ),
+                .to_string(),
+        )]
+        .into(),
+        ..SearchRequest::default()
     });
     let got: Vec<(Provider, Scope, &str)> = plan
         .folders
@@ -512,7 +540,11 @@ fn search_plan_follows_trust_settings_and_plugins() {
 
     let broken = search_folders(&SearchRequest {
         home: Some("/h".into()),
-        claude_plugins_manifest: Some("{not json".into()),
+        manifests: [(
+            "/h/.claude/plugins/installed_plugins.json".to_string(),
+            "{not json".to_string(),
+        )]
+        .into(),
         ..SearchRequest::default()
     });
     assert_eq!(broken.warnings.len(), 1);

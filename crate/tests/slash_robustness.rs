@@ -156,6 +156,7 @@ fn discovery_and_expansion_never_panic() {
                 read_error: None,
                 gitignored: false,
                 outside: None,
+                namespace: None,
             })
             .collect();
         let discovery = discover(&DiscoverInput {
@@ -167,11 +168,11 @@ fn discovery_and_expansion_never_panic() {
         for name in names {
             let typed = format!("/{name} {}", rng.text(6));
             let e = discovery.expand(&ExpandRequest {
-                text: typed,
+                text: typed.clone(),
                 ..ExpandRequest::default()
             });
             let joined: String = e.segments.iter().map(Segment::text).collect();
-            assert_eq!(joined, e.text);
+            assert_eq!(joined, e.text, "{typed:?} with {:?}", e.command);
         }
     }
 }

@@ -563,6 +563,7 @@ pub fn slash_discover(data: &[u8]) {
                 read_error: None,
                 gitignored: f.gitignored,
                 outside: None,
+                namespace: None,
             })
             .collect(),
         builtins: vec!["do".into()],

@@ -66,6 +66,23 @@ async function doFromPopup(page: Page, request: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * `/do <request>` shows the plan dialog with every pattern in its text; Cancel ends the request
+ * as cancelled and leaves the user settings as they were.
+ */
+async function expectDialogThenCancel(page: Page, request: string, expected: RegExp[]): Promise<void> {
+  const settingsBefore = settingsText();
+  const done = outcomes();
+  await doFromPopup(page, request);
+  const dialog = await planDialog(page);
+  const text = await dialog.innerText();
+  for (const pattern of expected) assert.match(text, pattern, `${request}: ${text}`);
+  await press(dialog, 'Cancel');
+  await waitFor(() => outcomes() > done, 10_000, { message: `the outcome of “${request}”` });
+  assert.match(solidusLog(), /do: outcome: cancelled at the confirmation, nothing ran/);
+  assert.equal(settingsText(), settingsBefore, `${request}: Cancel wrote nothing`);
+}
+
 /** The modal dialog VS Code shows for a plan. */
 async function planDialog(page: Page): Promise<Locator> {
   const dialog = page.locator('.monaco-dialog-box');
@@ -324,18 +341,7 @@ describe('/do with a scripted editor model', () => {
           ],
           ['run the tests of this file', [/runs project code/, /runs tests/]],
         ];
-        for (const [request, expected] of cases) {
-          const settingsBefore = settingsText();
-          const done = outcomes();
-          await doFromPopup(page, request);
-          const dialog = await planDialog(page);
-          const text = await dialog.innerText();
-          for (const pattern of expected) assert.match(text, pattern, `${request}: ${text}`);
-          await press(dialog, 'Cancel');
-          await waitFor(() => outcomes() > done, 10_000, { message: `the outcome of “${request}”` });
-          assert.match(solidusLog(), /do: outcome: cancelled at the confirmation, nothing ran/);
-          assert.equal(settingsText(), settingsBefore, `${request}: Cancel wrote nothing`);
-        }
+        for (const [request, expected] of cases) await expectDialogThenCancel(page, request, expected);
         assert.equal(userSettings()['git.allowForcePush'], undefined);
 
         await doFromPopup(page, 'a calmer terminal look');
@@ -347,6 +353,33 @@ describe('/do with a scripted editor model', () => {
           { message: 'both cosmetic settings written without a dialog' },
         );
         assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for a cosmetic plan');
+      },
+      logs,
+    );
+  });
+
+  test('with confirmBeforeRun still off, a settings-file chain and a Quick Open chain ask with the chain named; Cancel changes nothing; raising a guard runs at once', async () => {
+    const { page } = editor;
+    await withFailureArtifacts(
+      page,
+      'do-chains',
+      async () => {
+        assert.equal(userSettings()['solidus.ai.confirmBeforeRun'], false, 'an earlier test switched it off');
+        const cases: [string, RegExp[]][] = [
+          ['tidy up my settings file', [/types into your user settings/, /opened by step 1/]],
+          ['jump to a command through quick open', [/Quick Open/]],
+        ];
+        for (const [request, expected] of cases) await expectDialogThenCancel(page, request, expected);
+        // Nothing the chains named was opened: no settings.json editor, no Quick Open.
+        assert.equal(await page.locator('.quick-input-widget input').isVisible(), false);
+        assert.equal(await page.locator('.tab[data-resource-name="settings.json"]').count(), 0);
+
+        // The harmless direction: raising a guard needs no dialog.
+        await doFromPopup(page, 'ask me before git syncs');
+        await waitFor(() => userSettings()['git.confirmSync'] === true, 30_000, {
+          message: 'git.confirmSync written without a dialog',
+        });
+        assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no dialog for raising a guard');
       },
       logs,
     );

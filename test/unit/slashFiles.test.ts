@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { collectSlashFiles, MAX_COMMAND_FILE_BYTES, markGitignored } from '../../extension/slashFiles';
+import type { SlashSearchPlan, SlashSearchRequest } from '../../extension/core';
+import { collectSlashFiles, MAX_COMMAND_FILE_BYTES, markGitignored, planSlashSearch } from '../../extension/slashFiles';
 
 describe('collectSlashFiles', () => {
   it('reads matching files to the folder depth, reports oversized ones and survives a symlink loop', async () => {
@@ -20,6 +21,7 @@ describe('collectSlashFiles', () => {
     const files = await collectSlashFiles({
       folders: [{ provider: 'claude', scope: 'project', dir, maxDepth: 2, suffix: '.md' }],
       manifests: [],
+      listings: [],
       warnings: [],
     });
     const byPath = new Map(files.map((f) => [f.path, f]));
@@ -37,6 +39,7 @@ describe('collectSlashFiles', () => {
     const files = await collectSlashFiles({
       folders: [{ provider: 'claude', scope: 'project', dir, maxDepth: 50, suffix: '.md' }],
       manifests: [],
+      listings: [],
       warnings: [],
     });
     assert.deepEqual(
@@ -57,6 +60,7 @@ describe('collectSlashFiles', () => {
         },
       ],
       manifests: [],
+      listings: [],
       warnings: [],
     });
     assert.deepEqual(files, []);
@@ -74,6 +78,7 @@ describe('collectSlashFiles', () => {
     const plan = (scope: 'project' | 'user') => ({
       folders: [{ provider: 'claude' as const, scope, dir, maxDepth: 2, suffix: '.md' }],
       manifests: [],
+      listings: [],
       warnings: [],
     });
     const project = await collectSlashFiles(plan('project'));
@@ -91,9 +96,39 @@ describe('collectSlashFiles', () => {
     const loose = await collectSlashFiles({
       folders: [{ provider: 'claude', scope: 'project', dir: outside, maxDepth: 1, suffix: '.md' }],
       manifests: [],
+      listings: [],
       warnings: [],
     });
     await markGitignored(loose);
     assert.equal(loose[0].gitignored, undefined);
+  });
+});
+
+describe('planSlashSearch', () => {
+  it('reads the manifests that exist and lists the folders the plan names, then asks again with them', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'solidus-slash-plan-'));
+    const extensions = join(home, '.gemini', 'extensions');
+    mkdirSync(join(extensions, 'fire'), { recursive: true });
+    mkdirSync(join(extensions, 'bare'), { recursive: true });
+    writeFileSync(join(extensions, 'fire', 'gemini-extension.json'), '{"name":"firebase"}');
+    writeFileSync(join(extensions, 'extension-enablement.json'), '{}');
+    writeFileSync(join(extensions, 'not-a-folder.txt'), '');
+    const asked: SlashSearchRequest[] = [];
+    const plan = (request: SlashSearchRequest): SlashSearchPlan => {
+      asked.push(request);
+      return {
+        folders: [],
+        manifests: [join(extensions, 'extension-enablement.json'), join(home, 'missing.json')],
+        listings: [{ dir: extensions, file: 'gemini-extension.json' }],
+        warnings: [],
+      };
+    };
+    await planSlashSearch(plan, { projectRoots: [], home, trusted: true });
+    assert.equal(asked.length, 2);
+    assert.deepEqual(asked[1].manifests, { [join(extensions, 'extension-enablement.json')]: '{}' });
+    assert.deepEqual(asked[1].listed, [
+      { listing: extensions, dir: join(extensions, 'bare'), text: null },
+      { listing: extensions, dir: join(extensions, 'fire'), text: '{"name":"firebase"}' },
+    ]);
   });
 });

@@ -60,6 +60,22 @@ const LAYOUTS: {
   { tool: 'cursor', nested: false, folder: '.cursor/commands', file: (n) => `${n}.md`, body: (t) => `${t}\n` },
   { tool: 'copilot', nested: false, folder: '.github/prompts', file: (n) => `${n}.prompt.md`, body: (t) => `${t}\n` },
   { tool: 'opencode', nested: true, folder: '.opencode/commands', file: (n) => `${n}.md`, body: (t) => `${t}\n` },
+  {
+    tool: 'copilot-skills',
+    nested: true,
+    folder: '.github/skills',
+    file: (n) => `${n}/SKILL.md`,
+    body: (t) => `---\nname: skill\ndescription: a skill\n---\n${t}\n`,
+  },
+  {
+    tool: 'agent-skills',
+    nested: true,
+    folder: '.agents/skills',
+    file: (n) => `${n}/SKILL.md`,
+    body: (t) => `---\nname: skill\ndescription: a skill\n---\n${t}\n`,
+  },
+  { tool: 'agents', nested: false, folder: '.agent/commands', file: (n) => `${n}.md`, body: (t) => `${t}\n` },
+  { tool: 'agents (plural)', nested: false, folder: '.agents/commands', file: (n) => `${n}.md`, body: (t) => `${t}\n` },
 ];
 
 /** What must never reach a listing or a prompt: it stands in for a private key elsewhere on the machine. */
@@ -92,7 +108,7 @@ describe('project command files stay inside their workspace folder', () => {
       assert.ok(!projectNames.some((p) => p.includes('secret') || p.includes('linked')), JSON.stringify(projectNames));
       const outsideSkips = out.skipped.filter((s) => s.reason === 'outsideFolder');
       const skippedPaths = outsideSkips.map((s) => s.path).sort();
-      const secretPath = layout.tool === 'claude-skills' ? 'secret/SKILL.md' : layout.file('secret');
+      const secretPath = layout.file('secret');
       const expected = layout.nested ? ['linked', secretPath] : [secretPath];
       assert.deepEqual(skippedPaths, expected.sort(), JSON.stringify(out.skipped));
       for (const skip of outsideSkips) assert.match(skip.message, /outside the workspace folder/);
@@ -194,6 +210,49 @@ describe('tool folders come from the editor’s environment only', () => {
       inside.out.warnings.some((w) => /CODEX_HOME .* lies inside the workspace folder/.test(w.message)),
       JSON.stringify(inside.out.warnings),
     );
+  });
+});
+
+describe('plugins and extensions come from the user’s own lists only', () => {
+  it('a Claude plugin and a Gemini extension in the home load, namespaced; a workspace cannot add one or plant one', () => {
+    const project = tmp('plugins-ws');
+    const home = tmp('plugins-home');
+    const plugin = join(home, '.claude', 'plugins', 'cache', 'm', 'tools', '1.0');
+    write(join(plugin, 'commands', 'review.md'), 'Review with the plugin\n');
+    write(join(plugin, 'skills', 'ship', 'SKILL.md'), '---\ndescription: Ship\n---\nShip it\n');
+    // A plugin list that names a folder inside the workspace, and a workspace that lists its own.
+    const planted = join(project, 'planted-plugin');
+    write(join(planted, 'commands', 'evil.md'), 'Planted\n');
+    write(
+      join(home, '.claude', 'plugins', 'installed_plugins.json'),
+      JSON.stringify({
+        version: 2,
+        plugins: {
+          'tools@m': [{ scope: 'user', installPath: plugin }],
+          'planted@m': [{ scope: 'user', installPath: planted }],
+        },
+      }),
+    );
+    write(
+      join(project, '.claude', 'plugins', 'installed_plugins.json'),
+      JSON.stringify({ version: 2, plugins: { 'ws@m': [{ scope: 'user', installPath: planted }] } }),
+    );
+    const ext = join(home, '.gemini', 'extensions', 'fire');
+    write(join(ext, 'gemini-extension.json'), JSON.stringify({ name: 'firebase', version: '1.0.0' }));
+    write(join(ext, 'commands', 'deploy.toml'), 'prompt = "Deploy {{args}}"\n');
+    write(join(project, '.gemini', 'extensions', 'ws', 'gemini-extension.json'), JSON.stringify({ name: 'ws' }));
+    write(join(project, '.gemini', 'extensions', 'ws', 'commands', 'evil.toml'), 'prompt = "Planted"\n');
+
+    const { stdout, out } = run(['slash', 'list', '--root', project, '--home', home]);
+    const names = out.commands.map((c) => c.name).sort();
+    assert.deepEqual(names, ['deploy', 'tools:review', 'tools:ship']);
+    assert.ok(!stdout.includes('Planted'), 'no planted text is listed');
+    assert.ok(
+      out.warnings.some((w) => /planted .* inside the workspace folder/.test(w.message)),
+      JSON.stringify(out.warnings),
+    );
+    const deploy = out.commands.find((c) => c.name === 'deploy');
+    assert.equal(deploy?.description, '[firebase] Custom command from deploy.toml');
   });
 });
 

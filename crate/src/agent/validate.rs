@@ -296,9 +296,9 @@ pub fn validate_plan_with(
             }),
         }
     }
-    // A plan is confirmed as one: a step that lowers a guard and a later step that acts on it
-    // are shown together, and one class that needs confirmation is enough.
-    let must_confirm = steps.iter().any(|s| s.risk.needs_confirmation());
+    // A plan is judged as one: input lands where earlier steps left the focus, so a step takes
+    // the class of what it types into, and one class that needs confirmation is enough.
+    let must_confirm = judge_steps(&mut steps).must_confirm();
     let outcome = if steps.is_empty() {
         Outcome::ReplyOnly
     } else {
@@ -315,6 +315,44 @@ pub fn validate_plan_with(
     };
     validated.confirmation = validated.confirmation();
     validated
+}
+
+/// Runs THE plan judgement ([`risk::judge_plan`]) over the kept steps and writes each step's
+/// verdict in the plan back to it: a step is only ever raised, never lowered.
+fn judge_steps(steps: &mut [PlanStep]) -> risk::PlanJudgement {
+    let actions: Vec<risk::PlanAction> = steps
+        .iter()
+        .map(|step| risk::PlanAction {
+            kind: match &step.action {
+                StepAction::Item {
+                    kind: ItemKind::Command,
+                    command: Some(id),
+                    command_args,
+                    ..
+                } => risk::ActionKind::Command {
+                    id,
+                    args: command_args.as_ref(),
+                },
+                StepAction::Setting { .. } => risk::ActionKind::Setting,
+                StepAction::Terminal { .. } => risk::ActionKind::Terminal,
+                StepAction::Item {
+                    kind: ItemKind::Terminal,
+                    ..
+                } => risk::ActionKind::Terminal,
+                StepAction::Item { .. } => risk::ActionKind::Other,
+            },
+            own: Verdict::new(step.risk, step.risk_reason.clone()),
+        })
+        .collect();
+    let judgement = risk::judge_plan(&actions);
+    for (step, verdict) in steps.iter_mut().zip(&judgement.steps) {
+        if verdict.effect != step.risk || verdict.reason != step.risk_reason {
+            step.risk = verdict.effect;
+            step.risk_label = verdict.effect.label().to_string();
+            step.risk_reason = verdict.reason.to_string();
+        }
+    }
+    judgement
 }
 
 /// The shell line a step carries by itself: a terminal step's command, the terminal item's
@@ -601,6 +639,7 @@ fn check_setting(step: &Map<String, Value>, index: &Index) -> Checked {
         return Err(format!("{}: {problem}", quoted(&real_key)));
     }
     let verdict = risk::setting_change_verdict(&real_key, Some(schema), value);
+    check_shell_text_value(&real_key, value, verdict.effect)?;
     Ok((
         StepAction::Setting {
             title: item.title.clone(),
@@ -609,6 +648,26 @@ fn check_setting(step: &Map<String, Value>, index: &Index) -> Checked {
         },
         verdict,
     ))
+}
+
+/// A setting value that names what runs (a terminal profile's path and args, a command in a
+/// setting) is shell text: it gets a terminal step's checks, visible characters only and a length
+/// the dialog can show in full (it shows the value whole).
+pub fn check_shell_text_value(key: &str, value: &Value, effect: Effect) -> Result<(), String> {
+    if !matches!(
+        effect,
+        Effect::ChangesWhatRuns | Effect::ReachesShell | Effect::RunsProjectCode
+    ) {
+        return Ok(());
+    }
+    let chars = value.to_string().chars().count();
+    if chars > MAX_COMMAND_CHARS {
+        return Err(format!(
+            "the value for “{}” is {chars} characters long; at most {MAX_COMMAND_CHARS} can be shown for confirmation",
+            quoted(key)
+        ));
+    }
+    check_visible_strings(value).map_err(|e| format!("{}: {e}", quoted(key)))
 }
 
 fn check_terminal(step: &Map<String, Value>) -> Checked {

@@ -24,6 +24,7 @@ use serde_json::Value;
 
 use crate::catalog::Warning;
 use crate::item::{Effect, Item, ItemKind};
+use crate::risk::{judge_plan, ActionKind, PlanAction, Verdict};
 use crate::schema::SettingSchema;
 
 /// More steps than this is a mistake, not a macro.
@@ -220,16 +221,18 @@ pub fn parse_custom_commands(value: &Value, known: &Known) -> (Vec<CustomCommand
                 steps.len()
             )),
             Some(Value::Array(steps)) => {
+                let mut own = Vec::with_capacity(steps.len());
                 for (i, step) in steps.iter().enumerate() {
                     match read_step(step, known) {
                         Ok((step, risk)) => {
-                            // The macro's class is its first step that needs confirmation.
-                            command.risk = crate::risk::worst([command.risk, risk]);
                             command.steps.push(step);
+                            own.push(risk);
                         }
                         Err(e) => command.problems.push(format!("step {}: {e}", i + 1)),
                     }
                 }
+                // The macro is judged as a plan: a step takes the class of what it types into.
+                command.risk = judge(&command.steps, &own);
             }
             _ => command.problems.push("steps must be a list".to_string()),
         }
@@ -243,6 +246,26 @@ pub fn parse_custom_commands(value: &Value, known: &Known) -> (Vec<CustomCommand
         out.push(command);
     }
     (out, warnings)
+}
+
+/// The macro's class by THE plan judgement ([`crate::risk::judge_plan`]), from each step's own.
+fn judge(steps: &[CustomStep], own: &[Effect]) -> Effect {
+    let actions: Vec<PlanAction> = steps
+        .iter()
+        .zip(own)
+        .map(|(step, &effect)| PlanAction {
+            kind: match step {
+                CustomStep::Command { command, args } => ActionKind::Command {
+                    id: command,
+                    args: args.as_ref(),
+                },
+                CustomStep::Setting { .. } => ActionKind::Setting,
+                CustomStep::Terminal { .. } => ActionKind::Terminal,
+            },
+            own: Verdict::new(effect, effect.label()),
+        })
+        .collect();
+    judge_plan(&actions).effect
 }
 
 /// Checks one step; the error says what is wrong in the user's terms.

@@ -6,10 +6,12 @@
 //! cannot lower any step's class. Unknown is never safe: a command no rule classifies is
 //! "unreviewed" and confirmed.
 
+mod plan;
 mod rules;
 mod settings;
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
@@ -18,8 +20,12 @@ use serde_json::Value;
 use crate::item::{Item, ItemKind};
 use crate::schema::SettingSchema;
 
+pub use plan::{judge_plan, ActionKind, PlanAction, PlanJudgement};
 pub use rules::{glob_matches, Condition, Rule, RuleSet};
-pub use settings::{setting_basis, setting_effect, setting_verdict, Basis, RISKY_SETTING_FAMILIES};
+pub use settings::{
+    setting_basis, setting_effect, setting_verdict, speaks_of_effects, Basis,
+    RISKY_SETTING_FAMILIES,
+};
 
 /// What an action can do. Every class but `Safe` forces a plan's confirmation, whatever
 /// `solidus.ai.confirmBeforeRun` says.
@@ -168,7 +174,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    fn new(effect: Effect, reason: impl Into<Cow<'static, str>>) -> Verdict {
+    pub fn new(effect: Effect, reason: impl Into<Cow<'static, str>>) -> Verdict {
         Verdict {
             effect,
             reason: reason.into(),
@@ -213,9 +219,39 @@ pub fn command_rules() -> &'static RuleSet {
     RULES.get_or_init(|| RuleSet::parse(include_str!("commands.rules")))
 }
 
-/// What running the VS Code command `id` can do. Cost: a scan of the rule list.
+/// The members of safe family globs reviewed one by one against VS Code 1.139.1
+/// (`commands.reviewed`), lowercase: a safe glob earns `safe` only for these.
+pub fn reviewed_commands() -> &'static HashSet<String> {
+    static REVIEWED: OnceLock<HashSet<String>> = OnceLock::new();
+    REVIEWED.get_or_init(|| {
+        include_str!("commands.reviewed")
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_ascii_lowercase)
+            .collect()
+    })
+}
+
+/// What running the VS Code command `id` can do. Cost: a scan of the rule list and one hash
+/// lookup.
 pub fn command_verdict(id: &str) -> Verdict {
     match command_rules().classifying(id) {
+        // Safe is earned by id: a family glob vouches only for the members reviewed in the data,
+        // so a command a new VS Code adds to a safe family is confirmed until someone reviews it.
+        Some(rule)
+            if rule.effect == Effect::Safe
+                && !rule.is_exact()
+                && !reviewed_commands().contains(&id.to_ascii_lowercase()) =>
+        {
+            Verdict::new(
+                Effect::Unreviewed,
+                format!(
+                    "a new member of the {} family, which Solidus has not reviewed",
+                    rule.pattern
+                ),
+            )
+        }
         Some(rule) => Verdict::from_rule(rule),
         None => Verdict::new(
             Effect::Unreviewed,

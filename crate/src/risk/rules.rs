@@ -6,25 +6,64 @@ use serde_json::Value;
 
 use super::Effect;
 
-/// When a setting rule applies: always, or only for the values that lower a guard.
+/// When a setting rule applies: always, or only for the values that lower its guard, in the
+/// setting's own schema terms (booleans, enum members, numbers, objects and arrays).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Condition {
     Always,
-    /// Applies when the new value equals this one (`when=false` on a confirmation).
+    /// Applies when the new value is this one, or one of this list (`when=false` on a
+    /// confirmation, `when=[false,"never","light"]` on one with enum members).
     When(Value),
-    /// Applies unless the new value equals this one (`unless=true` on a trash switch).
+    /// Applies unless the new value is this one or one of this list (`unless=true` on a trash
+    /// switch, `unless="off"` on telemetry).
     Unless(Value),
+    /// Applies when a number is below this one (`when=<256`: a smaller local history size).
+    Below(f64),
+    /// Applies when the value turns something on: `true` itself, or a `true` anywhere inside an
+    /// object or array (`when=anytrue` on auto-approval maps and exclude globs).
+    AnyTrue,
 }
 
 impl Condition {
     /// Whether the rule's class holds for `value`; `None` (no value known, as for the popup's
     /// badge) counts as holding, so a guard setting is always shown as one.
     pub fn holds(&self, value: Option<&Value>) -> bool {
-        match (self, value) {
-            (Condition::Always, _) | (_, None) => true,
-            (Condition::When(v), Some(value)) => value == v,
-            (Condition::Unless(v), Some(value)) => value != v,
+        let Some(value) = value else {
+            return true;
+        };
+        match self {
+            Condition::Always => true,
+            Condition::When(v) => among(value, v),
+            Condition::Unless(v) => !among(value, v),
+            // A value that is not a number (a schema allowing both) cannot be read as smaller.
+            Condition::Below(limit) => value.as_f64().is_none_or(|n| n < *limit),
+            Condition::AnyTrue => any_true(value),
         }
+    }
+}
+
+/// Whether `value` is `listed`, or one of it when it is a list; `0`, `"off"` and `false` mean the
+/// same, as VS Code's settings use each for "off".
+fn among(value: &Value, listed: &Value) -> bool {
+    let same = |a: &Value, b: &Value| a == b || (is_off(a) && is_off(b));
+    match listed {
+        Value::Array(list) => list.iter().any(|l| same(value, l)),
+        one => same(value, one),
+    }
+}
+
+fn is_off(value: &Value) -> bool {
+    matches!(value, Value::Bool(false)) || value.as_f64() == Some(0.0) || value == "off"
+}
+
+fn any_true(value: &Value) -> bool {
+    match value {
+        Value::Bool(b) => *b,
+        Value::Array(list) => list.iter().any(any_true),
+        Value::Object(map) => map.values().any(any_true),
+        Value::String(text) => !is_off(value) && text != "never" && text != "none",
+        Value::Number(_) => !is_off(value),
+        Value::Null => false,
     }
 }
 
@@ -38,6 +77,13 @@ pub struct Rule {
     pub reason: String,
     /// 1-based line in its file, for tests and reviewers.
     pub line: usize,
+    /// Ids the rule must classify (`match:` lines under it), checked when the rules load in tests.
+    pub examples: Vec<String>,
+    /// Ids the rule's pattern must not match (`not_match:` lines under it).
+    pub counter_examples: Vec<String>,
+    /// Patterns of later, stricter rules this one shadows on purpose (`shadows:` lines under it);
+    /// any other shadowing fails a test.
+    pub shadows: Vec<String>,
 }
 
 impl Rule {
@@ -95,6 +141,25 @@ impl RuleSet {
             let line_no = index + 1;
             let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            // A rule's own examples, as Codex's execpolicy keeps them: `match:`, `not_match:` and
+            // `shadows:` lines below the rule they belong to.
+            let attached = [("match:", 0), ("not_match:", 1), ("shadows:", 2)]
+                .into_iter()
+                .find_map(|(prefix, n)| trimmed.strip_prefix(prefix).map(|rest| (n, rest)));
+            if let Some((list, rest)) = attached {
+                let Some(rule) = set.rules.last_mut() else {
+                    set.errors
+                        .push(format!("line {line_no}: examples before any rule"));
+                    continue;
+                };
+                let words = rest.split_whitespace().map(str::to_string);
+                match list {
+                    0 => rule.examples.extend(words),
+                    1 => rule.counter_examples.extend(words),
+                    _ => rule.shadows.extend(words.map(|w| w.to_ascii_lowercase())),
+                }
                 continue;
             }
             match parse_line(trimmed, line_no) {
@@ -159,9 +224,19 @@ fn parse_line(line: &str, line_no: usize) -> Result<Rule, String> {
     ] {
         if let Some(after) = reason.strip_prefix(prefix) {
             let end = after.find(char::is_whitespace).unwrap_or(after.len());
-            let value: Value = serde_json::from_str(&after[..end])
-                .map_err(|e| format!("{prefix} needs a JSON value: {e}"))?;
-            condition = make(value);
+            let text = &after[..end];
+            condition = match (prefix, text) {
+                ("when=", "anytrue") => Condition::AnyTrue,
+                ("when=", below) if below.starts_with('<') => Condition::Below(
+                    below[1..]
+                        .parse()
+                        .map_err(|e| format!("when=<N needs a number: {e}"))?,
+                ),
+                _ => make(
+                    serde_json::from_str(text)
+                        .map_err(|e| format!("{prefix} needs a JSON value: {e}"))?,
+                ),
+            };
             reason = after[end..].trim();
         }
     }
@@ -174,6 +249,9 @@ fn parse_line(line: &str, line_no: usize) -> Result<Rule, String> {
         condition,
         reason: reason.to_string(),
         line: line_no,
+        examples: Vec::new(),
+        counter_examples: Vec::new(),
+        shadows: Vec::new(),
     })
 }
 
@@ -236,6 +314,27 @@ mod tests {
     }
 
     #[test]
+    fn directions_read_in_schema_terms() {
+        let set = RuleSet::parse(
+            "guard a.confirm when=[false,\"never\",\"light\"] asks\nnetwork a.telemetry unless=false sends\nguard a.size when=<256 keeps less\ntrust a.autoApprove when=anytrue approves",
+        );
+        assert!(set.errors.is_empty(), "{:?}", set.errors);
+        let holds = |id: &str, v: Value| set.classifying(id).unwrap().condition.holds(Some(&v));
+        assert!(holds("a.confirm", json!("light")));
+        assert!(holds("a.confirm", json!(0)), "0 is false");
+        assert!(!holds("a.confirm", json!("always")));
+        assert!(!holds("a.telemetry", json!(0)), "a numeric 0 is off");
+        assert!(!holds("a.telemetry", json!("off")));
+        assert!(holds("a.telemetry", json!("all")));
+        assert!(holds("a.size", json!(0)));
+        assert!(!holds("a.size", json!(1024)));
+        assert!(holds("a.autoApprove", json!({"rm": false, "ls": true})));
+        assert!(holds("a.autoApprove", json!({"x": {"approve": true}})));
+        assert!(!holds("a.autoApprove", json!({"rm": false})));
+        assert!(!holds("a.autoApprove", json!(false)));
+    }
+
+    #[test]
     fn buckets_keep_file_order_across_levels() {
         // A family rule above an exact one still wins, whichever bucket each sits in.
         let set = RuleSet::parse(
@@ -251,6 +350,19 @@ mod tests {
         assert_eq!(set.classifying("deleteFile").unwrap().line, 1);
         assert!(set.classifying("deleteFile.x").is_none());
         assert_eq!(set.classifying("a.b.c.d").unwrap().line, 2);
+    }
+
+    #[test]
+    fn examples_attach_to_the_rule_above() {
+        let set = RuleSet::parse(
+            "safe git.graph.compare* shows\n  match: git.graph.compareRef\n  not_match: git.graph.checkout\n  shadows: git.*",
+        );
+        assert!(set.errors.is_empty(), "{:?}", set.errors);
+        let rule = &set.rules[0];
+        assert_eq!(rule.examples, ["git.graph.compareRef"]);
+        assert_eq!(rule.counter_examples, ["git.graph.checkout"]);
+        assert_eq!(rule.shadows, ["git.*"]);
+        assert_eq!(RuleSet::parse("  match: x").errors.len(), 1);
     }
 
     #[test]

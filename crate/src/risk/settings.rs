@@ -125,6 +125,46 @@ const COSMETIC_WORDS: &[&str] = &[
     "density",
 ];
 
+/// Words of a description that say a switch or choice sends, runs, trusts or approves something:
+/// a boolean or enum with one of these and no rule is confirmed until it is reviewed.
+const UNREVIEWED_WORDS: &[&str] = &[
+    "send",
+    "sends",
+    "sent",
+    "sending",
+    "upload",
+    "uploads",
+    "uploaded",
+    "sync",
+    "syncs",
+    "synced",
+    "syncing",
+    "synchronize",
+    "synchronization",
+    "request",
+    "requests",
+    "telemetry",
+    "run",
+    "runs",
+    "running",
+    "trust",
+    "trusted",
+    "trusts",
+    "approve",
+    "approves",
+    "approved",
+    "approval",
+    "approvals",
+];
+
+/// Whether a description speaks of sending, uploading, syncing, requests, telemetry, running,
+/// trusting or approving (whole words, any case).
+pub fn speaks_of_effects(description: &str) -> bool {
+    description
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| UNREVIEWED_WORDS.contains(&w.to_ascii_lowercase().as_str()))
+}
+
 /// How a setting's class was decided; the completeness test needs to tell the fallback apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Basis {
@@ -135,6 +175,8 @@ pub enum Basis {
     Schema,
     Description,
     Cosmetic,
+    /// A switch or choice whose description speaks of effects, not yet reviewed: confirmed.
+    Unreviewed,
     Fallback,
 }
 
@@ -247,10 +289,25 @@ fn classify(key: &str, schema: Option<&SettingSchema>, value: Option<&Value>) ->
             Basis::Description,
         );
     }
-    reviewed_safe().unwrap_or((
+    if let Some(reviewed) = reviewed_safe() {
+        return reviewed;
+    }
+    // No silent default: a switch or choice that VS Code says sends, runs, trusts or approves
+    // something is confirmed until a rule reviews it.
+    let switch = schema.types.contains(&ValueType::Boolean) || !schema.enum_values.is_empty();
+    if switch && speaks_of_effects(&schema.description) {
+        return (
+            Verdict::new(
+                Effect::Unreviewed,
+                "VS Code's description speaks of sending, syncing, running, trusting or approving, and Solidus has not reviewed this setting",
+            ),
+            Basis::Unreviewed,
+        );
+    }
+    (
         Verdict::new(Effect::Safe, "changes how the editor looks or behaves"),
         Basis::Fallback,
-    ))
+    )
 }
 
 /// Free-form values can name anything: strings without an enum, objects and arrays.

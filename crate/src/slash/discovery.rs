@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::dialect::{claude, codex, dialect, gemini};
+use super::dialect::{claude, codex, dialect, gemini, opencode};
 use super::expand::{render_command, InputRequest};
 use super::folders::layout;
 use super::frontmatter::{describe, parse_frontmatter, Frontmatter};
@@ -43,6 +43,9 @@ pub struct CandidateFile {
     /// then leaves `text` unread.
     #[serde(default)]
     pub outside: Option<String>,
+    /// The plugin or extension of its folder ([`super::SearchFolder::namespace`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
 }
 
 /// Everything discovery needs.
@@ -108,6 +111,9 @@ pub struct SlashCommand {
     /// Set when the tool names the command otherwise than its file says, and why.
     #[serde(default)]
     pub rename: Option<Rename>,
+    /// The Claude Code plugin or Gemini CLI extension that ships it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
     /// The template expanded at run time (frontmatter removed; Gemini's `prompt`).
     pub body: String,
     /// What the file hides, when it holds characters a screen does not show
@@ -143,6 +149,8 @@ pub enum SkipReason {
     MissingPrompt,
     /// Codex ignores a prompt whose name is one of its built-in commands.
     NamedLikeBuiltin,
+    /// Frontmatter the tool cannot read, where it skips the file (OpenCode).
+    InvalidFrontmatter,
     /// A project file or folder whose real path leaves the workspace folder, or a user one that a
     /// link leads into a workspace.
     OutsideFolder,
@@ -434,10 +442,15 @@ fn load(
             );
         }
         let file_name = path.rsplit('/').next().unwrap_or(&path);
-        let description = gemini::describe(description.and_then(toml::Value::as_str), file_name);
+        let mut description =
+            gemini::describe(description.and_then(toml::Value::as_str), file_name);
+        // Gemini tags an extension's commands with the extension's name, after the cut.
+        if let (Provider::GeminiExtensions, Some(ext)) = (provider, &file.namespace) {
+            description = format!("[{ext}] {description}");
+        }
         (Frontmatter::default(), prompt.to_string(), description)
-    } else if tool == Tool::Codex {
-        // Codex reads its frontmatter line by line, not as YAML.
+    } else if provider == Provider::Codex {
+        // Codex reads its prompts' frontmatter line by line, not as YAML.
         let prompt = codex::read_prompt(&text);
         let mut fm = Frontmatter {
             body: prompt.body.clone(),
@@ -457,11 +470,33 @@ fn load(
             .unwrap_or_else(|| codex::DEFAULT_DESCRIPTION.to_string());
         (fm, prompt.body, description)
     } else {
-        let fm = parse_frontmatter(&text);
+        let mut fm = parse_frontmatter(&text);
+        if tool == Tool::OpenCode && fm.present && fm.warning.is_some() {
+            // OpenCode tries once more with colons quoted, and skips what still fails.
+            let retried = opencode::sanitize_frontmatter(&text).map(|t| parse_frontmatter(&t));
+            match retried {
+                Some(again) if again.warning.is_none() => fm = again,
+                _ => {
+                    return skip(
+                        SkipReason::InvalidFrontmatter,
+                        WarningCode::InvalidFrontmatter,
+                        "frontmatter is not valid YAML, even with OpenCode's fallback; OpenCode skips the file"
+                            .into(),
+                    )
+                }
+            }
+        }
         if let Some(w) = &fm.warning {
             warn(WarningCode::InvalidFrontmatter, w.clone());
         }
-        let description = describe(&fm);
+        let description = match tool {
+            // Claude Code turns a bare number (`description: 3000`) into text.
+            Tool::Claude => claude::describe(&fm),
+            // VS Code reads a prompt file's or skill's description from its header only.
+            Tool::Copilot => fm.string("description").unwrap_or_default(),
+            _ if provider.is_skills() => fm.string("description").unwrap_or_default(),
+            _ => describe(&fm),
+        };
         let body = fm.body.clone();
         (fm, body, description)
     };
@@ -481,10 +516,20 @@ fn load(
 
     let stem = stem_path.rsplit('/').next().unwrap_or(stem_path);
     let mut rename = None;
+    let namespaced = |name: String| match &file.namespace {
+        Some(ns) => format!("{ns}:{name}"),
+        None => name,
+    };
     let name = match provider {
-        Provider::Solidus | Provider::Cursor => stem.to_string(),
-        Provider::Claude | Provider::ClaudePlugins => stem_path.replace('/', ":"),
-        Provider::Gemini => {
+        Provider::Solidus | Provider::Cursor | Provider::Agents => stem.to_string(),
+        Provider::Claude => stem_path.replace('/', ":"),
+        // Claude Code names a plugin's commands and skills `<plugin>:<name>`.
+        Provider::ClaudePlugins => namespaced(stem_path.replace('/', ":")),
+        Provider::ClaudePluginSkills => namespaced(stem_path.to_string()),
+        // Agent Skills are named by their folder, as Claude Code names its own (the standard
+        // asks the frontmatter `name` to match it).
+        Provider::AgentSkills | Provider::CopilotSkills => stem_path.to_string(),
+        Provider::Gemini | Provider::GeminiExtensions => {
             let plain = stem_path.replace('/', ":");
             let name = gemini::command_name(stem_path);
             if name != plain {
@@ -501,7 +546,7 @@ fn load(
         Provider::Copilot => typable_name(&fm).unwrap_or_else(|| stem.to_string()),
         Provider::OpenCode => stem_path.to_string(),
     };
-    if provider == Provider::ClaudeSkills && fm.bool("user-invocable") == Some(false) {
+    if provider.is_skills() && skill_bool(tool, &fm, "user-invocable") == Some(false) {
         return Err((
             SkipReason::NotUserInvocable,
             "skill is not user-invocable".into(),
@@ -531,7 +576,7 @@ fn load(
         _ => Vec::new(),
     };
     let preview = render_command(
-        tool,
+        provider.expands_as(),
         &body,
         &name,
         "",
@@ -562,9 +607,19 @@ fn load(
         shadowed_by: None,
         arguments,
         rename,
+        namespace: file.namespace.clone(),
         body,
         hidden_text,
     })
+}
+
+/// A boolean skill field by the tool's reading: Claude Code also takes `yes`/`no`/`on`/`off`/`1`/`0`
+/// in any case; the others YAML's `true`/`false`.
+fn skill_bool(tool: Tool, fm: &Frontmatter, key: &str) -> Option<bool> {
+    match tool {
+        Tool::Claude => claude::boolean(fm, key),
+        _ => fm.bool(key),
+    }
 }
 
 /// Frontmatter `name`, when it can be typed after `/`; display titles such as
@@ -592,7 +647,7 @@ fn command_path(provider: Provider, path: &str) -> Result<&str, String> {
             provider.id()
         ));
     }
-    if provider == Provider::ClaudeSkills {
+    if provider.is_skills() {
         return match path.strip_suffix(suffix) {
             Some(dir) if depth == 2 => Ok(dir),
             _ => Err("a skill is `<name>/SKILL.md`".into()),
@@ -627,12 +682,7 @@ fn allowed_tools(fm: &Frontmatter) -> Vec<String> {
             .iter()
             .filter_map(|v| v.as_str().map(str::to_string))
             .collect(),
-        Some(Value::String(s)) => s
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect(),
+        Some(Value::String(s)) => claude::tool_list(s),
         _ => Vec::new(),
     }
 }

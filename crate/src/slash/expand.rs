@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::args::{shell_quote, shell_quote_in, shell_quote_in_with, split_command, QuoteContext};
 use super::dialect::opencode::{self, Position};
-use super::dialect::{codex, dialect, Unplaced};
+use super::dialect::{claude, codex, dialect, Unplaced};
 use super::discovery::{Discovery, SlashCommand};
 use super::scan::{tokenize, Tok};
 use super::template::{pair_blocks, Role, Tag, Var};
@@ -139,6 +139,11 @@ pub struct Expansion {
     /// in words, so the user is told before the text goes anywhere.
     #[serde(default)]
     pub hidden: Option<String>,
+    /// Set, with `ok` false, when no command matched but the text is clearly meant for a tool
+    /// that refuses it (Codex's `/prompts:<name>`, a Claude plugin's `/<plugin>:<name>`,
+    /// `/<tool>.<name>`): why, to be shown instead of the text being sent on.
+    #[serde(default)]
+    pub refusal: Option<String>,
 }
 
 impl Discovery {
@@ -159,17 +164,31 @@ impl Discovery {
         let Some(split) = split_command(&request.text) else {
             return pass();
         };
-        let Some((command, alternatives)) = self.resolve(&split.name) else {
-            return pass();
+        let found = match self.resolve(&split.name) {
+            Some((command, alternatives)) => Some((command, alternatives, split.args.clone())),
+            None => self.resolve_claude_name(&request.text),
         };
+        let Some((command, alternatives, args)) = found else {
+            let mut expansion = pass();
+            if let Some(why) = self.refusal(&split.name) {
+                expansion.ok = false;
+                expansion.error = Some(why.clone());
+                expansion.refusal = Some(why);
+            }
+            return expansion;
+        };
+        let mut context = request.context.clone();
+        if command.tool == Tool::Claude {
+            claude::fill_variables(command, &mut context);
+        }
         let r = render_command(
-            command.tool,
+            command.provider.expands_as(),
             &command.body,
             &command.name,
-            &split.args,
+            &args,
             &command.arguments,
             &request.inputs,
-            &request.context,
+            &context,
         );
         let mut expansion = Expansion {
             matched: true,
@@ -185,9 +204,58 @@ impl Discovery {
             needs_input: r.needs_input,
             warnings: r.warnings,
             hidden: None,
+            refusal: None,
         };
         remove_hidden(&mut expansion);
         expansion
+    }
+
+    /// Claude Code ends a command name at a tab or a newline too (CHANGELOG 2.1.147): `/review\tx`
+    /// runs a Claude `review` with `x`. Other tools' names still run to the first space.
+    fn resolve_claude_name(
+        &self,
+        text: &str,
+    ) -> Option<(&SlashCommand, Vec<&SlashCommand>, String)> {
+        let rest = text.strip_prefix('/')?;
+        let cut = rest.find([' ', '\t', '\n'])?;
+        if rest.as_bytes()[cut] == b' ' {
+            return None;
+        }
+        let (command, alternatives) = self.resolve(&rest[..cut])?;
+        (command.tool == Tool::Claude).then(|| (command, alternatives, rest[cut + 1..].to_string()))
+    }
+
+    /// Why the tool a name clearly belongs to would refuse it, when no command has it.
+    fn refusal(&self, name: &str) -> Option<String> {
+        if let Some(prompt) = name.strip_prefix("prompts:").filter(|p| !p.is_empty()) {
+            return Some(format!(
+                "/{name}: Codex has no saved prompt named {prompt} and refuses an unknown /prompts:<name> \
+                 (its prompts are ~/.codex/prompts/<name>.md)"
+            ));
+        }
+        if let Some((plugin, command)) = name.split_once(':') {
+            let known = self.commands.iter().any(|c| {
+                matches!(
+                    c.provider,
+                    Provider::ClaudePlugins | Provider::ClaudePluginSkills
+                ) && c.namespace.as_deref() == Some(plugin)
+            });
+            if known {
+                return Some(format!(
+                    "Unknown command: /{name} (the Claude Code plugin {plugin} has no command or skill {command})"
+                ));
+            }
+        }
+        let (tool, rest) = name.split_once('.')?;
+        match Tool::from_id(tool)? {
+            Tool::Claude => Some(format!(
+                "Unknown command: /{rest} (Claude Code has no command or skill of that name here)"
+            )),
+            Tool::Codex if !rest.starts_with("prompts:") => Some(format!(
+                "Codex names saved prompts /prompts:<name>; there is no /{rest}"
+            )),
+            other => Some(format!("no {} command is named /{rest}", other.id())),
+        }
     }
 
     /// The command a typed name selects and the other commands sharing its name.
@@ -408,7 +476,14 @@ pub fn render_command(
         };
     }
     let mut segments = out.finish();
-    trim_segments(&mut segments);
+    if tool == Tool::OpenCode {
+        attach_once(&mut segments);
+    }
+    // Gemini appends to the prompt as written, so its trailing newline stays before the appended
+    // invocation; the other tools' texts are trimmed first.
+    if rules.unplaced != Unplaced::Invocation {
+        trim_segments(&mut segments);
+    }
 
     let placeholder = toks.iter().any(|t| {
         matches!(
@@ -440,8 +515,8 @@ pub fn render_command(
     if let Some(append) = append {
         let sep = if segments.is_empty() { "" } else { "\n\n" };
         push_text(&mut segments, &format!("{sep}{append}"));
-        trim_segments(&mut segments);
     }
+    trim_segments(&mut segments);
     if !missing_context.is_empty() {
         let names: Vec<&str> = missing_context.into_iter().collect();
         warnings.push(format!(
@@ -684,6 +759,21 @@ impl Out {
     }
 }
 
+/// OpenCode attaches each referenced file once: a later `@file` naming a path already attached
+/// stays as text.
+fn attach_once(segments: &mut [Segment]) {
+    let mut seen = BTreeSet::new();
+    for segment in segments.iter_mut() {
+        if let Segment::File { path, text } = segment {
+            if !seen.insert(path.clone()) {
+                *segment = Segment::Text {
+                    text: std::mem::take(text),
+                };
+            }
+        }
+    }
+}
+
 fn push_text(segments: &mut Vec<Segment>, text: &str) {
     if let Some(Segment::Text { text: last }) = segments.last_mut() {
         last.push_str(text);
@@ -736,10 +826,18 @@ fn remove_hidden(expansion: &mut Expansion) {
     }
     expansion.text = strip_hidden(&expansion.text).0;
     for segment in &mut expansion.segments {
-        if let Segment::Text { text } = segment {
-            if has_hidden(text) {
-                *text = strip_hidden(text).0;
+        match segment {
+            Segment::Text { text } if has_hidden(text) => *text = strip_hidden(text).0,
+            // A file reference whose path hides characters is not followed: it stays as text,
+            // without them, so the segments still spell the text.
+            Segment::File { path, text } if has_hidden(text) => {
+                let hidden_path = path.clone();
+                expansion.files.retain(|f| *f != hidden_path);
+                *segment = Segment::Text {
+                    text: strip_hidden(text).0,
+                };
             }
+            _ => {}
         }
     }
     expansion.hidden = Some(HiddenSummary::of(&found).describe());

@@ -32,7 +32,7 @@ pub use expand::{
     render_body, render_command, CommandRef, ExpandRequest, Expansion, InputRequest, Rendered,
     Segment, MAX_EXPANSION_BYTES,
 };
-pub use folders::{search_folders, SearchFolder, SearchPlan, SearchRequest};
+pub use folders::{search_folders, ListedFile, Listing, SearchFolder, SearchPlan, SearchRequest};
 pub use frontmatter::{describe, describe_body, parse_frontmatter, Frontmatter};
 
 /// The tool whose rules name and expand a command (its dialect).
@@ -91,33 +91,53 @@ pub enum Provider {
     ClaudeSkills,
     /// `.claude/commands/**/*.md`.
     Claude,
-    /// `<plugin>/commands/**/*.md` for each plugin in `~/.claude/plugins/installed_plugins.json`;
-    /// registered before Codex, so it wins the tie at priority 70.
+    /// `<plugin>/commands/**/*.md` for each plugin in `~/.claude/plugins/installed_plugins.json`,
+    /// named `<plugin>:<command>`; registered before Codex, so it wins the tie at priority 70.
     ClaudePlugins,
+    /// `<plugin>/skills/<name>/SKILL.md` of the same plugins, named `<plugin>:<name>`.
+    ClaudePluginSkills,
     /// `~/.codex/prompts/*.md`.
     Codex,
+    /// `.agents/skills/<name>/SKILL.md` and `~/.agents/skills`: the open Agent Skills folders that
+    /// Codex reads in place of its old prompts.
+    AgentSkills,
     /// `.gemini/commands/**/*.toml`.
     Gemini,
+    /// `<extension>/commands/**/*.toml` for each extension in `~/.gemini/extensions` that is on for
+    /// the workspace; named and renamed by Gemini's loader and resolver.
+    GeminiExtensions,
     /// `.cursor/commands/*.md`.
     Cursor,
+    /// `.github/skills/<name>/SKILL.md` and `~/.copilot/skills`: Agent Skills as Copilot reads
+    /// them (VS Code, Copilot CLI); registered before prompt files, so a skill wins a tie.
+    CopilotSkills,
     /// `.github/prompts/*.prompt.md`.
     Copilot,
     /// `.opencode/commands/**/*.md` and the legacy `.opencode/command/`.
     #[serde(rename = "opencode")]
     OpenCode,
+    /// `.agent/commands/*.md` and `.agents/commands/*.md` (project and home): oh-my-pi's `agents`
+    /// provider, Markdown in the reference dialect. Last, because the folder is shared by many
+    /// tools and each tool's own folder should win its names.
+    Agents,
 }
 
 impl Provider {
-    pub const ALL: [Provider; 9] = [
+    pub const ALL: [Provider; 14] = [
         Provider::Solidus,
         Provider::ClaudeSkills,
         Provider::Claude,
         Provider::ClaudePlugins,
+        Provider::ClaudePluginSkills,
         Provider::Codex,
+        Provider::AgentSkills,
         Provider::Gemini,
+        Provider::GeminiExtensions,
         Provider::Cursor,
+        Provider::CopilotSkills,
         Provider::Copilot,
         Provider::OpenCode,
+        Provider::Agents,
     ];
 
     /// Higher wins; equal priorities fall back to [`Provider::registration`].
@@ -125,11 +145,15 @@ impl Provider {
         match self {
             Provider::Solidus => 100,
             Provider::ClaudeSkills | Provider::Claude => 80,
-            Provider::ClaudePlugins | Provider::Codex => 70,
-            Provider::Gemini => 60,
+            Provider::ClaudePlugins
+            | Provider::ClaudePluginSkills
+            | Provider::Codex
+            | Provider::AgentSkills => 70,
+            Provider::Gemini | Provider::GeminiExtensions => 60,
             Provider::Cursor => 50,
-            Provider::Copilot => 40,
+            Provider::CopilotSkills | Provider::Copilot => 40,
             Provider::OpenCode => 30,
+            Provider::Agents => 20,
         }
     }
 
@@ -143,14 +167,39 @@ impl Provider {
 
     pub fn tool(self) -> Tool {
         match self {
-            Provider::Solidus => Tool::Solidus,
-            Provider::ClaudeSkills | Provider::Claude | Provider::ClaudePlugins => Tool::Claude,
-            Provider::Codex => Tool::Codex,
-            Provider::Gemini => Tool::Gemini,
+            Provider::Solidus | Provider::Agents => Tool::Solidus,
+            Provider::ClaudeSkills
+            | Provider::Claude
+            | Provider::ClaudePlugins
+            | Provider::ClaudePluginSkills => Tool::Claude,
+            Provider::Codex | Provider::AgentSkills => Tool::Codex,
+            Provider::Gemini | Provider::GeminiExtensions => Tool::Gemini,
             Provider::Cursor => Tool::Cursor,
-            Provider::Copilot => Tool::Copilot,
+            Provider::CopilotSkills | Provider::Copilot => Tool::Copilot,
             Provider::OpenCode => Tool::OpenCode,
         }
+    }
+
+    /// The rules that expand this provider's bodies. An Agent Skill outside Claude Code has no
+    /// placeholders: Copilot attaches the skill file and sends what was typed as the request, and
+    /// Codex injects the skill beside the message. That is a Cursor command's rule (the body,
+    /// then the typed text after a blank line), so those skills expand by it.
+    pub fn expands_as(self) -> Tool {
+        match self {
+            Provider::AgentSkills | Provider::CopilotSkills => Tool::Cursor,
+            other => other.tool(),
+        }
+    }
+
+    /// The provider reads `<name>/SKILL.md` folders (Agent Skills) rather than command files.
+    pub fn is_skills(self) -> bool {
+        matches!(
+            self,
+            Provider::ClaudeSkills
+                | Provider::ClaudePluginSkills
+                | Provider::AgentSkills
+                | Provider::CopilotSkills
+        )
     }
 
     /// Which scope wins inside this provider: the tools disagree, so each keeps its own rule.
@@ -160,6 +209,7 @@ impl Provider {
             Provider::ClaudeSkills
             | Provider::Claude
             | Provider::ClaudePlugins
+            | Provider::ClaudePluginSkills
             | Provider::Codex => [Scope::User, Scope::Project],
             _ => [Scope::Project, Scope::User],
         }
@@ -171,11 +221,16 @@ impl Provider {
             Provider::ClaudeSkills => "claude-skills",
             Provider::Claude => "claude",
             Provider::ClaudePlugins => "claude-plugins",
+            Provider::ClaudePluginSkills => "claude-plugin-skills",
             Provider::Codex => "codex",
+            Provider::AgentSkills => "agent-skills",
             Provider::Gemini => "gemini",
+            Provider::GeminiExtensions => "gemini-extensions",
             Provider::Cursor => "cursor",
+            Provider::CopilotSkills => "copilot-skills",
             Provider::Copilot => "copilot",
             Provider::OpenCode => "opencode",
+            Provider::Agents => "agents",
         }
     }
 }

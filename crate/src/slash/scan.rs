@@ -286,10 +286,30 @@ fn scan_at<'a>(
             }
             scan_copilot(&rest[..close - i + 1])
         }
+        // Claude's `${CLAUDE_SKILL_DIR}`-style variables, filled from the command's own place.
+        b'$' if tool == Tool::Claude && rest.starts_with("${") => {
+            let close = rest.find('}').filter(|c| *c < 64)?;
+            let name = claude::VARIABLES.iter().find(|v| **v == &rest[2..close])?;
+            hit(
+                Tok::Context {
+                    name,
+                    raw: &rest[..=close],
+                },
+                close + 1,
+            )
+        }
         // Codex's named placeholders are never preceded by another `$` (`$$NAME` is literal).
         b'$' if finders.codex_named && i > 0 && bytes[i - 1] == b'$' => None,
         b'$' => scan_dollar(tool, rest, finders),
         b'\\' if tool == Tool::Solidus && rest.starts_with("\\{{") => hit(Tok::Lit("{{"), 3),
+        // Claude's `\\` before a placeholder is one backslash, and the placeholder is still filled.
+        b'\\'
+            if tool == Tool::Claude
+                && rest.starts_with("\\\\$")
+                && scan_dollar(tool, &rest[2..], finders).is_some() =>
+        {
+            hit(Tok::Lit("\\"), 2)
+        }
         // Claude's `\$` writes a literal `$` where a placeholder would start.
         b'\\'
             if tool == Tool::Claude
@@ -477,8 +497,9 @@ fn scan_dollar<'a>(tool: Tool, rest: &'a str, finders: &Finders) -> Option<Hit<'
                 // keeps a `$N` with no argument as written since v2.1.210.
                 return hit(Tok::ArgOr(number(), &rest[..1 + digits]), 1 + digits);
             }
+            // A declared name with no argument is empty: only `$N` keeps its text (2.1.210).
             let (index, len) = claude::named_at(finders.names, after)?;
-            hit(Tok::ArgOr(index, &rest[..1 + len]), 1 + len)
+            hit(Tok::Arg(index), 1 + len)
         }
         Tool::Codex if finders.codex_named => {
             // Named mode: only `$NAME` is filled; `$1`, `$ARGUMENTS` and `$$` stay as written.

@@ -20,6 +20,7 @@ pub fn candidate(
         read_error: None,
         gitignored: false,
         outside: None,
+        namespace: None,
     }
 }
 

@@ -34,6 +34,19 @@ const ANSWERS = [
     'run the tests of this file',
     '{"reply": "I\'ll run the tests in the current file.", "steps": [{"type": "item", "id": "command:testing.runCurrentFile", "why": "run them"}]}',
   ],
+  // Chains whose steps are each mild: input lands where an earlier step left the focus (issue 26).
+  [
+    'tidy up my settings file',
+    '{"reply": "I\'ll tidy your settings file.", "steps": [{"type": "item", "id": "command:workbench.action.openSettingsJson", "why": "open it"}, {"type": "item", "id": "command:editor.action.selectAll", "why": "select all"}, {"type": "item", "id": "command:type", "args": {"text": "{\\"security.workspace.trust.enabled\\": false}"}, "why": "tidy"}, {"type": "item", "id": "command:workbench.action.files.save", "why": "save"}]}',
+  ],
+  [
+    'jump to a command through quick open',
+    '{"reply": "I\'ll open Quick Open and pick the command.", "steps": [{"type": "item", "id": "command:workbench.action.quickOpen", "why": "open it"}, {"type": "item", "id": "command:type", "args": {"text": ">Terminal: Kill All Terminals"}, "why": "name it"}, {"type": "item", "id": "command:workbench.action.acceptSelectedQuickOpenItem", "why": "run it"}]}',
+  ],
+  [
+    'ask me before git syncs',
+    '{"reply": "I\'ll make Git ask before it syncs.", "steps": [{"type": "setting", "key": "git.confirmSync", "value": true, "why": "ask first"}]}',
+  ],
   [
     'a calmer terminal look',
     '{"reply": "I\'ll change the terminal font size and the tab icon.", "steps": [{"type": "setting", "key": "terminal.integrated.fontSize", "value": 15, "why": "bigger"}, {"type": "setting", "key": "terminal.integrated.tabs.defaultIcon", "value": "terminal-bash", "why": "icon"}]}',

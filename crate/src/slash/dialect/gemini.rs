@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::slash::discovery::{Rename, SlashCommand};
-use crate::slash::{Scope, Tool};
+use crate::slash::{Provider, Scope, Tool};
 
 /// Longest name part, in UTF-16 units; a longer part keeps 47 units and gains `...`.
 const MAX_PART: usize = 50;
@@ -244,10 +244,13 @@ pub fn quote(value: &str) -> String {
     out
 }
 
-/// A Gemini command awaiting its final name, in Gemini's load order (user scope, then project).
+/// A Gemini command awaiting its final name, in Gemini's load order (user scope, then project,
+/// then the extensions by name).
 pub(crate) struct Claim {
     pub scope: Scope,
     pub name: String,
+    /// The extension that ships it, if any.
+    pub extension: Option<String>,
 }
 
 /// What the resolver decided for one claim.
@@ -265,16 +268,20 @@ enum Owner {
     Claim(usize),
 }
 
-fn prefix(scope: Scope) -> &'static str {
-    match scope {
-        Scope::User => "user",
-        Scope::Project => "workspace",
+/// The renamed form's base: `user.<name>` and `workspace.<name>` for files, `<extension>:<name>`
+/// for an extension's (the resolver's `getRenamedName`; its tests use `:` for extensions where
+/// docs/extensions shows `.`, and the code wins).
+fn renamed_base(claim: &Claim, name: &str) -> String {
+    match (&claim.extension, claim.scope) {
+        (Some(ext), _) => format!("{ext}:{name}"),
+        (None, Scope::User) => format!("user.{name}"),
+        (None, Scope::Project) => format!("workspace.{name}"),
     }
 }
 
-/// The first free `<prefix>.<name>`, then `<prefix>.<name>1`, `2`, … .
-fn free_name(scope: Scope, name: &str, taken: &HashMap<String, Owner>) -> String {
-    let base = format!("{}.{name}", prefix(scope));
+/// The first free renamed form, then the same with `1`, `2`, … appended.
+fn free_name(claim: &Claim, name: &str, taken: &HashMap<String, Owner>) -> String {
+    let base = renamed_base(claim, name);
     let mut candidate = base.clone();
     let mut n = 1;
     while taken.contains_key(&candidate) {
@@ -307,7 +314,7 @@ pub(crate) fn resolve(builtins: &[&str], claims: &[Claim]) -> Vec<Resolved> {
         let original = &claim.name;
         let mut name = original.clone();
         if seen.contains_key(original) {
-            name = free_name(claim.scope, original, &taken);
+            name = free_name(claim, original, &taken);
             match taken.get(original) {
                 Some(Owner::Builtin) => {
                     out[i].reason = Some(format!(
@@ -316,7 +323,7 @@ pub(crate) fn resolve(builtins: &[&str], claims: &[Claim]) -> Vec<Resolved> {
                 }
                 Some(Owner::Claim(j)) => {
                     let j = *j;
-                    let moved = free_name(claims[j].scope, original, &taken);
+                    let moved = free_name(&claims[j], original, &taken);
                     taken.remove(original);
                     taken.insert(moved.clone(), Owner::Claim(j));
                     out[j].name = moved;
@@ -345,13 +352,29 @@ pub(crate) fn name_commands(loaded: &mut [(usize, usize, SlashCommand)]) -> Hash
         .collect();
     order.sort_by_key(|&i| {
         let (rank, _, c) = &loaded[i];
-        (c.scope != Scope::User, *rank, c.path.clone())
+        let kind = match (&c.namespace, c.scope) {
+            (None, Scope::User) => 0,
+            (None, Scope::Project) => 1,
+            (Some(_), _) => 2,
+        };
+        let ext = c.namespace.as_deref().unwrap_or("");
+        (
+            kind,
+            ext.to_lowercase(),
+            ext.to_string(),
+            *rank,
+            c.path.clone(),
+        )
     });
     let claims: Vec<Claim> = order
         .iter()
         .map(|&i| Claim {
             scope: loaded[i].2.scope,
             name: loaded[i].2.name.clone(),
+            extension: match loaded[i].2.provider {
+                Provider::GeminiExtensions => loaded[i].2.namespace.clone(),
+                _ => None,
+            },
         })
         .collect();
     let mut replaced = HashMap::new();
@@ -378,7 +401,9 @@ pub(crate) fn name_commands(loaded: &mut [(usize, usize, SlashCommand)]) -> Hash
 }
 
 fn collision(name: &str) -> String {
-    format!("several Gemini commands are named /{name}; Gemini renames each by its scope")
+    format!(
+        "several Gemini commands are named /{name}; Gemini renames each by its scope or extension"
+    )
 }
 
 #[cfg(test)]

@@ -111,7 +111,8 @@ const DIALECTS: [Dialect; 7] = [
     },
     Dialect {
         tool: Tool::Copilot,
-        loads_hidden: false,
+        // VS Code lists a prompt folder's entries by suffix alone, dot-files included.
+        loads_hidden: true,
         honours_gitignore: true,
         split_args: parse_args,
         raw_args: as_typed,

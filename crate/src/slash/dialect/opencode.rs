@@ -105,6 +105,44 @@ pub(crate) fn position(n: usize, last: usize, words: usize) -> Position {
     }
 }
 
+/// OpenCode's second try at a frontmatter strict YAML rejects (`fallbackSanitization` in
+/// `config/markdown.ts`): in the first `---` block, a top-level `key: value` line whose key is
+/// a plain identifier and whose unquoted value holds a `:` becomes a block scalar. A file that
+/// still fails is not a command.
+pub(crate) fn sanitize_frontmatter(text: &str) -> Option<String> {
+    let rest = text.strip_prefix("---\n")?;
+    let end = rest.find("\n---")?;
+    let block = &rest[..end];
+    let mut out = Vec::new();
+    for line in block.split('\n') {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || line.starts_with(char::is_whitespace) {
+            out.push(line.to_string());
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else {
+            out.push(line.to_string());
+            continue;
+        };
+        let key = key.trim_end();
+        let plain_key = key
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let value = value.trim();
+        let kept =
+            value.is_empty() || value == ">" || value == "|" || value.starts_with(['"', '\'']);
+        if plain_key && !kept && value.contains(':') {
+            out.push(format!("{key}: |-"));
+            out.push(format!("  {value}"));
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    Some(format!("---\n{}{}", out.join("\n"), &rest[end..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
