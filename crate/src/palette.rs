@@ -1,12 +1,12 @@
 //! The names VS Code's command palette shows (`Category: Title`) where the keybinding schema,
 //! the only list of core commands an extension can read, gives something else: no title, a
-//! title without its category ("Settings" for Preferences: Open Settings), or a description
+//! title without its category ("Open Settings (UI)" for Preferences: Open Settings (UI)), or a description
 //! sentence ("Opens view Problems", a 27-word sentence for the tab focus mode).
 //!
-//! `data/palette-labels.tsv` is `id<TAB>label` for VS Code 1.139's core commands, written from
-//! the palette's categories and titles (it is not yet captured from a running palette: that
-//! needs the palette's rows tied to command ids, which its DOM does not show). It is a
-//! fallback only: a title with a category that the running editor reports wins.
+//! `data/palette-labels.tsv` is `id<TAB>label` for VS Code 1.139's core commands as its command
+//! palette lists them, captured from code-server's palette by `scripts/capture-palette-labels.ts`
+//! (each palette row carries its command id beside the label it shows); `#` lines say where it
+//! came from. It is a fallback only: a title with a category that the running editor reports wins.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -18,6 +18,7 @@ fn labels() -> &'static HashMap<&'static str, &'static str> {
     TABLE.get_or_init(|| {
         LABELS
             .lines()
+            .filter(|line| !line.starts_with('#'))
             .filter_map(|line| line.split_once('\t'))
             .map(|(id, label)| (id.trim(), label.trim()))
             .filter(|(id, label)| !id.is_empty() && !label.is_empty())

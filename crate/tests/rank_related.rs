@@ -157,16 +157,25 @@ fn a_description_sentence_is_never_a_title() {
         title("command:editor.action.toggleTabFocusMode"),
         "Toggle Tab Key Moves Focus"
     );
-    // The schema gives "Settings"; the palette shows the category and the verb.
+    // The schema gives "Open Settings (UI)" and nothing: the palette's captured labels name them.
     assert_eq!(
-        title("command:workbench.action.openSettings"),
-        "Preferences: Open Settings"
+        title("command:workbench.action.openSettings2"),
+        "Preferences: Open Settings (UI)"
+    );
+    assert_eq!(
+        title("command:editor.action.fontZoomIn"),
+        "Increase Editor Font Size"
     );
     let sentences: Vec<&str> = index
         .items()
         .iter()
         // An extension's title with its category is what the palette shows, however long.
         .filter(|i| i.kind == solidus_core::ItemKind::Command && i.source == "core")
+        // A label the palette itself shows is a title, however long.
+        .filter(|i| {
+            let id = i.command.as_deref().unwrap_or_default();
+            solidus_core::palette::label(id) != Some(i.title.as_str())
+        })
         .map(|i| i.title.as_str())
         .filter(|t| !t.contains(": ") && solidus_core::palette::is_sentence(t))
         .collect();
@@ -179,10 +188,28 @@ fn a_description_sentence_is_never_a_title() {
 }
 
 #[test]
-fn every_palette_label_names_a_command_of_the_catalog() {
+fn the_palette_s_labels_title_the_commands_the_editor_leaves_unnamed() {
     let index = fixture();
-    let missing: Vec<&str> = solidus_core::palette::labelled_commands()
-        .filter(|id| index.get(&format!("command:{id}")).is_none())
-        .collect();
-    assert!(missing.is_empty(), "{missing:?}");
+    let (mut known, mut unknown) = (0, Vec::new());
+    for id in solidus_core::palette::labelled_commands() {
+        let Some(item) = index.get(&format!("command:{id}")) else {
+            // Registered after the fixture was read (log and account commands): kept for a live editor.
+            unknown.push(id);
+            continue;
+        };
+        known += 1;
+        let label = solidus_core::palette::label(id).unwrap();
+        // The label, unless the editor reported a title with its category (which wins).
+        assert!(
+            item.title == label || item.title.contains(": "),
+            "{id}: {:?} against the palette's {label:?}",
+            item.title
+        );
+    }
+    assert!(known > 700, "{known} labels of catalog commands");
+    assert!(
+        unknown.len() * 20 < known,
+        "{} unknown: {unknown:?}",
+        unknown.len()
+    );
 }
