@@ -61,7 +61,10 @@ pub fn for_item(item: &crate::Item) -> Option<&'static str> {
         return None;
     }
     match item.kind {
-        crate::ItemKind::Command => item.command.as_deref().and_then(command),
+        // A Git or file item is the row of the command it wraps, so the command's note is its own.
+        crate::ItemKind::Command | crate::ItemKind::Git | crate::ItemKind::File => {
+            item.command.as_deref().and_then(command)
+        }
         crate::ItemKind::Setting => item.key.as_deref().and_then(setting),
         _ => None,
     }
