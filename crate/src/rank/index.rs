@@ -234,6 +234,49 @@ impl Index {
         (covered, self.name_words(entry).len())
     }
 
+    /// The command's name without a leading generic verb (`Toggle Full Screen` → `full screen`),
+    /// when it has one and the query does not start with it: VS Code names commands "Verb
+    /// Object", and these verbs only say that the object appears or switches, so typing the
+    /// object names the command as much as typing its name does.
+    pub(super) fn name_object<'a>(&'a self, index: usize, words: &[&str]) -> Option<&'a str> {
+        let entry = &self.entries[index];
+        if self.items[index].kind != crate::ItemKind::Command || entry.guessed_title {
+            return None;
+        }
+        let (verb, _) = self.name_words(entry).next()?;
+        if !GENERIC_VERBS.contains(&verb) || words.first() == Some(&verb) {
+            return None;
+        }
+        self.name_lower(entry).get(verb.len()..)?.strip_prefix(' ')
+    }
+
+    /// Like [`Index::name_coverage`], also counting the name words a query word runs together
+    /// the starts of (`fosi` covers Font and Size, `towowr` Toggle, Word and Wrap): palette
+    /// users type a name that way, and the name it spells out whole is the specific one.
+    pub(super) fn name_coverage_with_runs(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
+        let names: Vec<&str> = self.name_words(entry).map(|(w, _)| w).collect();
+        // A quoted phrase's words cover the name words they start, as typed words do.
+        let words: Vec<&str> = words.iter().flat_map(|w| w.split(' ')).collect();
+        let mut covered: Vec<bool> = names
+            .iter()
+            .map(|w| words.iter().any(|q| w.starts_with(q)))
+            .collect();
+        for q in &words {
+            if q.len() < 2 * RUN_CHUNK
+                || q.len() > RUN_MAX
+                || names.iter().any(|w| w.starts_with(q))
+            {
+                continue;
+            }
+            if let Some(hit) = run_together(q.as_bytes(), &names, 0) {
+                for k in hit {
+                    covered[k] = true;
+                }
+            }
+        }
+        (covered.iter().filter(|c| **c).count(), names.len())
+    }
+
     /// The title words after a leading category.
     pub(super) fn name_words<'a>(
         &'a self,
@@ -241,6 +284,39 @@ impl Index {
     ) -> impl ExactSizeIterator<Item = (&'a str, usize)> + 'a {
         self.title_words(entry).skip(entry.category_words as usize)
     }
+}
+
+/// Verbs that only say the object of a command appears or switches: see [`Index::name_object`].
+const GENERIC_VERBS: &[&str] = &["toggle", "show", "open", "create", "focus"];
+
+/// The fewest letters of a name word a run-together chunk takes: one letter is an initial,
+/// too loose to call a word covered.
+const RUN_CHUNK: usize = 2;
+
+/// Longer query words are not read as run-together starts: no one types a name that way.
+const RUN_MAX: usize = 24;
+
+/// The name words (by position, from `from` on, in order) whose starts `rest` runs together
+/// whole, each chunk `RUN_CHUNK` letters or more; none when it is not such a run.
+fn run_together(rest: &[u8], names: &[&str], from: usize) -> Option<Vec<usize>> {
+    if rest.is_empty() {
+        return Some(Vec::new());
+    }
+    for (k, name) in names.iter().enumerate().skip(from) {
+        let run = name
+            .as_bytes()
+            .iter()
+            .zip(rest)
+            .take_while(|(a, b)| a == b)
+            .count();
+        for end in (RUN_CHUNK..=run).rev() {
+            if let Some(mut hit) = run_together(&rest[end..], names, k + 1) {
+                hit.push(k);
+                return Some(hit);
+            }
+        }
+    }
+    None
 }
 
 /// The command id, setting key or item id that ranking reads as the item's identifier.
@@ -471,6 +547,53 @@ mod arena_tests {
         let secondary = |entry: &Entry| index.text[entry.secondary.range()].to_string();
         assert!(secondary(&index.entries[0]).contains(&note));
         assert!(!secondary(&index.entries[1]).contains(&note));
+    }
+
+    /// A word that runs together the starts of name words covers them, each chunk two letters
+    /// or more; an initial alone, or letters that skip into a word's middle, cover nothing.
+    #[test]
+    fn run_together_starts_cover_the_words_they_start() {
+        let names = ["decrease", "editor", "font", "size"];
+        assert_eq!(run_together(b"fosi", &names, 0), Some(vec![3, 2]));
+        assert_eq!(run_together(b"edfosi", &names, 0), Some(vec![3, 2, 1]));
+        assert_eq!(run_together(b"fs", &names, 0), None);
+        assert_eq!(run_together(b"sifo", &names, 0), None, "in order only");
+        assert_eq!(run_together(b"fozi", &names, 0), None);
+        let index = Index::new(vec![
+            command("a.zoom", "Decrease Editor Font Size"),
+            command("b.size", "Editor: Font Size"),
+        ]);
+        let coverage = |at: usize, q: &str| index.name_coverage_with_runs(&index.entries[at], &[q]);
+        assert_eq!(coverage(0, "fosi"), (2, 4));
+        assert_eq!(coverage(1, "fosi"), (2, 2));
+        assert_eq!(coverage(1, "font"), (1, 2));
+    }
+
+    /// A command's name without its leading generic verb is what a query naming the object
+    /// matches as a prefix; a query that types the verb, or another verb, gets no object.
+    #[test]
+    fn the_object_of_a_generic_verb_names_the_command() {
+        let index = Index::new(vec![
+            command("a.full", "View: Toggle Full Screen"),
+            command("b.new", "Terminal: Create New Terminal"),
+            command("c.kill", "Terminal: Kill Terminal"),
+        ]);
+        assert_eq!(
+            index.name_object(0, &["full", "screen"]),
+            Some("full screen")
+        );
+        assert_eq!(index.name_object(0, &["toggle", "full"]), None);
+        assert_eq!(index.name_object(1, &["new"]), Some("new terminal"));
+        assert_eq!(
+            index.name_object(2, &["terminal"]),
+            None,
+            "kill is no generic verb"
+        );
+        let top = |q: &str| {
+            let ranked = index.rank(&parse_query(q), &RankOptions::default());
+            index.items()[ranked[0].index].id.clone()
+        };
+        assert_eq!(top("new terminal"), "command:b.new");
     }
 
     /// Titles whose lowercase is longer than they are (`İ`) share the arena with plain ones;

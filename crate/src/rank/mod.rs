@@ -215,7 +215,8 @@ impl Index {
                 let mut tier = matched.lowest;
                 let mut score = matched.score;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
-                let (covered, names) = self.name_coverage(entry, &words);
+                let object = self.name_object(index, &words);
+                let (covered, names) = self.name_coverage_with_runs(entry, &words);
                 score += score::coverage(COVERAGE, covered, names);
                 if self.ident(entry) == whole
                     || self
@@ -223,7 +224,9 @@ impl Index {
                         .is_some_and(|names| names.split(' ').any(|n| n == phrase))
                 {
                     tier = Tier::Exact;
-                } else if self.name_lower(entry).starts_with(&phrase)
+                } else if (self.name_lower(entry).starts_with(&phrase)
+                    // "full screen" names View: Toggle Full Screen (see `name_object`).
+                    || object.is_some_and(|o| o.starts_with(&phrase)))
                     // A title derived from the id is a guess at a name, not one VS Code shows:
                     // its words count as words, never as the name the user typed.
                     && !entry.guessed_title

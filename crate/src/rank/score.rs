@@ -17,7 +17,8 @@ pub(super) enum Tier {
     /// Starts a word of the title or the id.
     WordStart = 3,
     /// The name after any `Category: ` starts with the query (a query that ends inside the
-    /// category names a group of items, not this one), or a slash name does.
+    /// category names a group of items, not this one), or a slash name does; for a command,
+    /// its name without a leading generic verb does too (`full screen` → Toggle Full Screen).
     Prefix = 4,
     /// The query is the id, setting key or slash name itself.
     Exact = 5,
@@ -334,8 +335,8 @@ mod tests {
         // One word start each; the title hit also covers half of its name.
         let (score, order) = ranked(
             vec![
-                command("b.wrap", "Toggle Lines"),
-                command("a.first", "Toggle Wrap"),
+                command("b.wrap", "Select Lines"),
+                command("a.first", "Select Wrap"),
             ],
             "wrap",
             &[],
@@ -379,7 +380,7 @@ mod tests {
     fn a_query_that_ends_inside_the_category_is_no_prefix_of_the_name() {
         let items = vec![
             command("a.center", "Zen Mode: Center Layout"),
-            command("b.toggle", "Toggle Zen Mode"),
+            command("b.toggle", "Exit Zen Mode"),
             command("c.zen", "Zen Mode: Zen Mode Restore"),
         ];
         let (score, order) = ranked(items, "zen mode", &[]);
@@ -406,7 +407,7 @@ mod tests {
     fn recency_lifts_an_item_within_its_tier_but_not_into_the_next() {
         let items = || {
             vec![
-                command("a.toggle", "Toggle Minimap"),
+                command("a.toggle", "Hide Minimap"),
                 command("b.minimap", "Minimap"),
             ]
         };
