@@ -250,6 +250,21 @@ impl Index {
         self.name_lower(entry).get(verb.len()..)?.strip_prefix(' ')
     }
 
+    /// Whether the entry's category is another part's, one the query does not name: no word of
+    /// it is one of VS Code's general categories (`GENERAL_CATEGORIES`; Diff Editor and Files ›
+    /// Refactoring are parts of the editor and the files), and no query word starts one. Its name is that part's variant of a thing (Emmet: Toggle Comment, Zen
+    /// Mode: Full Screen), not the thing a query naming only the thing means.
+    pub(super) fn other_parts_category(&self, entry: &Entry, words: &[&str]) -> bool {
+        let mut category = self
+            .title_words(entry)
+            .take(entry.category_words as usize)
+            .map(|(w, _)| w)
+            .peekable();
+        category.peek().is_some()
+            && !category.clone().any(|w| GENERAL_CATEGORIES.contains(&w))
+            && !category.any(|w| words.iter().any(|q| w.starts_with(q)))
+    }
+
     /// Like [`Index::name_coverage`], also counting the name words a query word runs together
     /// the starts of (`fosi` covers Font and Size, `towowr` Toggle, Word and Wrap): palette
     /// users type a name that way, and the name it spells out whole is the specific one.
@@ -285,6 +300,22 @@ impl Index {
         self.title_words(entry).skip(entry.category_words as usize)
     }
 }
+
+/// VS Code's general categories (its `Categories`: View, File, Help, Preferences, Developer,
+/// Test) and its general settings sections (Editor, Files, Workbench, Window): they say where
+/// an action is listed, not whose it is.
+const GENERAL_CATEGORIES: &[&str] = &[
+    "view",
+    "file",
+    "help",
+    "preferences",
+    "developer",
+    "test",
+    "editor",
+    "files",
+    "workbench",
+    "window",
+];
 
 /// Verbs that only say the object of a command appears or switches: see [`Index::name_object`].
 const GENERIC_VERBS: &[&str] = &["toggle", "show", "open", "create", "focus"];
@@ -594,6 +625,30 @@ mod arena_tests {
             index.items()[ranked[0].index].id.clone()
         };
         assert_eq!(top("new terminal"), "command:b.new");
+    }
+
+    /// A category that names another part (no general word in it) makes a name prefix that
+    /// part's variant, unless the query names the category.
+    #[test]
+    fn another_part_s_category_is_no_name_of_the_thing() {
+        let index = Index::new(vec![
+            command("a.emmet", "Emmet: Toggle Comment"),
+            command("b.diff", "Diff Editor: Word Wrap"),
+            command("c.save", "File: Save"),
+            command("d.plain", "Toggle Line Comment"),
+        ]);
+        let other = |at: usize, q: &[&str]| index.other_parts_category(&index.entries[at], q);
+        assert!(other(0, &["toggle", "comment"]));
+        assert!(!other(0, &["emmet", "toggle"]), "the query names it");
+        assert!(!other(1, &["word", "wrap"]), "a part of the editor");
+        assert!(!other(2, &["sav"]));
+        assert!(!other(3, &["toggle"]), "no category");
+        // Without a whole tier for Emmet's prefix, the bound command (Ctrl+/) leads.
+        let mut items = index.items().to_vec();
+        items[3].global_keybinding = true;
+        let index = Index::new(items);
+        let ranked = index.rank(&parse_query("toggle comment"), &RankOptions::default());
+        assert_eq!(index.items()[ranked[0].index].id, "command:d.plain");
     }
 
     /// Titles whose lowercase is longer than they are (`İ`) share the arena with plain ones;

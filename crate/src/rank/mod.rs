@@ -230,6 +230,8 @@ impl Index {
                     // A title derived from the id is a guess at a name, not one VS Code shows:
                     // its words count as words, never as the name the user typed.
                     && !entry.guessed_title
+                    // Another part's variant of the thing typed is no name of the thing.
+                    && !self.other_parts_category(entry, &words)
                 {
                     tier = Tier::Prefix;
                 }
