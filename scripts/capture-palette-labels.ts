@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   const labels = new Map<string, string>();
   try {
     const { page } = session;
+    // The remote settings commands name this session's address ("(127.0.0.1:40795)"): not a name.
+    const sessionAddress = ` (${new URL(session.server.url).host})`;
     // A text editor with the focus: the palette lists editor actions only then.
     await page.keyboard.press('Control+P');
     await page.locator('.quick-input-widget input').fill('sample.ts');
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     await page.waitForTimeout(1000);
     const visibleRows = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll('.quick-input-widget .monaco-list-row')].map((row) => ({
+        Array.from(document.querySelectorAll('.quick-input-widget .monaco-list-row')).map((row) => ({
           id: row.querySelector('[data-quick-input-id]')?.getAttribute('data-quick-input-id') ?? '',
           label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
           index: Number(row.getAttribute('data-index')),
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
       for (const row of rows) {
         size = row.size;
         last = Math.max(last, row.index);
-        if (row.id && row.label) labels.set(row.id, row.label);
+        if (row.id && row.label) labels.set(row.id, row.label.replace(sessionAddress, ''));
       }
       if (size > 0 && last >= size - 1) break;
       await page.keyboard.press('PageDown');
