@@ -10,7 +10,7 @@ pub use solidus_lexicon::{data as lexicon_data, notes, vocabulary};
 pub use solidus_model::{args, effect, hidden, host, item, jsonc, schema, text};
 pub use solidus_rank as rank;
 pub use solidus_session::{input, merge, session};
-pub use solidus_sources::{catalog, project, slash};
+pub use solidus_sources::{catalog, palette, project, slash};
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -64,7 +64,7 @@ fn valid_args_are_kept_as_json_and_shown() {
     }
     assert_eq!(
         step.description,
-        r#"Run command Open a workspace search with: {"query":"TODO","triggerSearch":true}"#
+        r#"Run command Search: Find in Files with: {"query":"TODO","triggerSearch":true}"#
     );
     // The class is the command's, whatever the arguments say.
     assert_eq!(step.risk, Effect::Safe);

@@ -90,3 +90,126 @@ fn schema_keywords_find_their_setting() {
         ids(&rows)
     );
 }
+
+#[test]
+fn a_menu_only_twin_of_a_palette_command_is_not_a_second_row() {
+    // `git.pushRef` is the branch menu's "Git: Push", hidden from the palette.
+    assert!(fixture().get("command:git.pushRef").unwrap().palette_hidden);
+    let rows = popup("git push");
+    let items = fixture().items();
+    let pushes = rows
+        .iter()
+        .filter(|r| items[r.index].title == "Git: Push")
+        .count();
+    assert_eq!(pushes, 1, "{:?}", ids(&rows));
+}
+
+#[test]
+fn commands_hidden_from_the_palette_rank_below_palette_ones() {
+    let graph = fixture()
+        .get("command:git.graph.checkout")
+        .expect("in the catalog");
+    assert!(graph.palette_hidden);
+    let rows = popup("switch branch");
+    let place = |id: &str| ids(&rows).iter().position(|i| *i == id);
+    let checkout = place("command:git.checkout").expect("Git: Checkout to… is listed");
+    assert!(
+        place("command:git.graph.checkout").is_none_or(|graph| graph > checkout),
+        "{:?}",
+        ids(&rows)
+    );
+}
+
+#[test]
+fn a_menu_only_command_is_not_offered_to_do() {
+    let index = fixture();
+    let any = RankOptions {
+        mode: solidus_core::Mode::Any,
+        limit: 60,
+        ..RankOptions::default()
+    };
+    for request in [
+        "switch to another branch",
+        "copy the path of this file",
+        "push",
+    ] {
+        let rows = index.rank(&parse_query(request), &any);
+        let offered: Vec<&str> = rows
+            .iter()
+            .map(|r| &index.items()[r.index])
+            .filter(|item| !item.runs_without_a_menu())
+            .map(|item| item.id.as_str())
+            .collect();
+        assert!(offered.is_empty(), "{request}: {offered:?}");
+    }
+}
+
+#[test]
+fn a_description_sentence_is_never_a_title() {
+    let index = fixture();
+    let title = |id: &str| index.get(id).expect("in the catalog").title.as_str();
+    // The schema gives these "Opens view Problems" and a 27-word sentence.
+    assert_eq!(
+        title("command:workbench.actions.view.problems"),
+        "View: Toggle Problems"
+    );
+    assert_eq!(
+        title("command:editor.action.toggleTabFocusMode"),
+        "Toggle Tab Key Moves Focus"
+    );
+    // The schema gives "Open Settings (UI)" and nothing: the palette's captured labels name them.
+    assert_eq!(
+        title("command:workbench.action.openSettings2"),
+        "Preferences: Open Settings (UI)"
+    );
+    assert_eq!(
+        title("command:editor.action.fontZoomIn"),
+        "Increase Editor Font Size"
+    );
+    let sentences: Vec<&str> = index
+        .items()
+        .iter()
+        // An extension's title with its category is what the palette shows, however long.
+        .filter(|i| i.kind == solidus_core::ItemKind::Command && i.source == "core")
+        // A label the palette itself shows is a title, however long.
+        .filter(|i| {
+            let id = i.command.as_deref().unwrap_or_default();
+            solidus_core::palette::label(id) != Some(i.title.as_str())
+        })
+        .map(|i| i.title.as_str())
+        .filter(|t| !t.contains(": ") && solidus_core::palette::is_sentence(t))
+        .collect();
+    assert!(
+        sentences.is_empty(),
+        "{} sentences: {:?}",
+        sentences.len(),
+        &sentences[..sentences.len().min(10)]
+    );
+}
+
+#[test]
+fn the_palette_s_labels_title_the_commands_the_editor_leaves_unnamed() {
+    let index = fixture();
+    let (mut known, mut unknown) = (0, Vec::new());
+    for id in solidus_core::palette::labelled_commands() {
+        let Some(item) = index.get(&format!("command:{id}")) else {
+            // Registered after the fixture was read (log and account commands): kept for a live editor.
+            unknown.push(id);
+            continue;
+        };
+        known += 1;
+        let label = solidus_core::palette::label(id).unwrap();
+        // The label, unless the editor reported a title with its category (which wins).
+        assert!(
+            item.title == label || item.title.contains(": "),
+            "{id}: {:?} against the palette's {label:?}",
+            item.title
+        );
+    }
+    assert!(known > 700, "{known} labels of catalog commands");
+    assert!(
+        unknown.len() * 20 < known,
+        "{} unknown: {unknown:?}",
+        unknown.len()
+    );
+}

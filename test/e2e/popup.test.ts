@@ -195,7 +195,7 @@ describe('Solidus popup', () => {
     );
   });
 
-  test('"stop closing brackets" matches no title word for word: related rows follow a divider, and choosing one sets it', async () => {
+  test('"stop closing brackets": the setting meant is the first row, the request ranker\'s rows follow a divider, and choosing it sets it', async () => {
     const { page } = editor;
     await withFailureArtifacts(
       page,
@@ -205,14 +205,26 @@ describe('Solidus popup', () => {
         const id = 'setting:editor.autoClosingBrackets';
         await search(frame, 'stop closing brackets', id);
         await frame.locator('#solidus-results .solidus-divider', { hasText: 'Related' }).waitFor({ timeout: 10_000 });
-        const row = frame.locator(`.solidus-option[data-id='${id}']`);
-        assert.match((await row.getAttribute('aria-label')) ?? '', /\(related\)/, 'the row is marked related');
-        assert.ok(await row.evaluate((li) => li.classList.contains('solidus-related')));
-        // The divider comes before the first related row, so a reader sees where they start.
-        const order = await frame
-          .locator('#solidus-results > li')
-          .evaluateAll((els) => els.map((e) => (e.classList.contains('solidus-divider') ? 'divider' : 'row')));
-        assert.ok(order.indexOf('divider') >= 0 && order.indexOf('divider') < order.indexOf('row') + 1);
+        // Literal and understood rows are ranked together (issue 29): the meant row leads, unmarked.
+        const rows = await frame.locator('#solidus-results > li').evaluateAll((els) =>
+          els.map((e) => ({
+            divider: e.classList.contains('solidus-divider'),
+            id: e.getAttribute('data-id'),
+            related: e.classList.contains('solidus-related'),
+          })),
+        );
+        assert.equal(rows[0]?.id, id, 'the setting meant is the first row');
+        // Every row after the divider is the request ranker's, marked so, and none before it is.
+        const divider = rows.findIndex((r) => r.divider);
+        assert.ok(divider > 0, 'a Related divider follows the first rows');
+        assert.ok(
+          rows.slice(divider + 1).every((r) => r.divider || r.related),
+          'rows below the divider are marked related',
+        );
+        assert.ok(
+          rows.slice(0, divider).every((r) => !r.related),
+          'no row above the divider is marked related',
+        );
         await selectWithKeys(page, frame, id);
         await page.keyboard.press('Enter');
         await frame.locator(`.solidus-option[data-id='"never"']`).waitFor({ timeout: 10_000 });

@@ -15,7 +15,9 @@ describe('solidus CLI', () => {
     const stats = run('catalog', '--vscode', FIXTURES);
     assert.equal(stats.byKind.command, 2909);
     assert.equal(stats.byKind.setting, 1937);
-    assert.equal(stats.commandsWithVscodeTitle, 2062);
+    // 2,062 titled by VS Code, less 61 description sentences named from the id, plus 212 untitled
+    // core commands named by the captured palette labels (crate/tests/fixtures.rs counts them).
+    assert.equal(stats.commandsWithVscodeTitle, 2062 - 61 + 212);
     assert.equal(stats.bySource['setting:extension'], 574);
     assert.deepEqual(stats.warnings, []);
   });

@@ -53,6 +53,19 @@ fn main() {
                 hits += 1;
             } else if !held_out {
                 misses.push(format!("  [{kind}] {phrase:?}: got {names:?}"));
+                if std::env::var_os("POPUP_SHOW_ANY").is_some() {
+                    let any = RankOptions {
+                        mode: solidus_core::Mode::Any,
+                        limit: 5,
+                        ..RankOptions::default()
+                    };
+                    let rows = index.rank(&query, &any);
+                    let ids: Vec<&str> = rows
+                        .iter()
+                        .map(|r| index.items()[r.index].id.as_str())
+                        .collect();
+                    misses.push(format!("      any: {ids:?}"));
+                }
             }
         }
         println!(

@@ -61,7 +61,10 @@ pub fn for_item(item: &solidus_model::Item) -> Option<&'static str> {
         return None;
     }
     match item.kind {
-        solidus_model::ItemKind::Command => item.command.as_deref().and_then(command),
+        // A Git or file item is the row of the command it wraps, so the command's note is its own.
+        solidus_model::ItemKind::Command
+        | solidus_model::ItemKind::Git
+        | solidus_model::ItemKind::File => item.command.as_deref().and_then(command),
         solidus_model::ItemKind::Setting => item.key.as_deref().and_then(setting),
         _ => None,
     }

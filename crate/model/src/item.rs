@@ -107,6 +107,12 @@ pub struct Item {
     /// True when VS Code gave no title and Solidus made one (from its own table or the id).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub derived_title: bool,
+    /// True when VS Code keeps the command out of its palette (`menus.commandPalette` with
+    /// `"when": "false"`): a menu's command that expects the menu's context (a resource, a
+    /// repository, a graph node). It ranks below palette commands and is not offered to /do.
+    /// Only the core ranks, so it never crosses to the shell.
+    #[serde(skip)]
+    pub palette_hidden: bool,
     /// Boxed: most items are commands without one, and the box keeps every item small.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -115,6 +121,15 @@ pub struct Item {
     /// arguments, so it never crosses to the shell.
     #[serde(skip)]
     pub arguments: Option<Box<crate::args::CommandArgs>>,
+}
+
+impl Item {
+    /// Whether the item can run with no menu's context: anything shown in the palette, and a
+    /// command hidden from it that a default key runs (it acts on the editor's state, as the
+    /// Markdown editor's cursor commands do). A request ranker offers /do only these.
+    pub fn runs_without_a_menu(&self) -> bool {
+        !self.palette_hidden || self.keybinding.is_some()
+    }
 }
 
 /// A command item with nothing but defaults: literals name what differs (`..Item::default()`),
@@ -137,6 +152,7 @@ impl Default for Item {
             keybinding: None,
             global_keybinding: false,
             derived_title: false,
+            palette_hidden: false,
             setting: None,
             arguments: None,
         }

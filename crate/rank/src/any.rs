@@ -37,7 +37,10 @@ impl Index {
         let allowed: Vec<bool> = self
             .items
             .iter()
-            .map(|item| options.kinds.is_empty() || options.kinds.contains(&item.kind))
+            .map(|item| {
+                (options.kinds.is_empty() || options.kinds.contains(&item.kind))
+                    && item.runs_without_a_menu()
+            })
             .collect();
         let mut totals = vec![0f64; n];
         let mut spellings: Vec<&str> = Vec::new();

@@ -53,6 +53,10 @@ pub(super) struct Entry {
     /// The title was read off the id (VS Code gives none, and no slash name came with a
     /// hand-written one): its words are the id's, a guess at a name rather than one shown.
     pub(super) guessed_title: bool,
+    /// A command hidden from the palette whose title a palette command has (`git.pushRef`, the
+    /// branch menu's "Git: Push", beside `git.push`): that action's menu entry, which needs the
+    /// menu's context. One action, one row: the popup lists the palette's command only.
+    pub(super) hidden_twin: bool,
     /// Bits of the characters of the title and the id: a word with a character outside them
     /// matches neither fuzzily in the title nor inside the id.
     pub(super) mask: u64,
@@ -101,6 +105,14 @@ impl Index {
         }
         text.shrink_to_fit();
         words.shrink_to_fit();
+        let visible: std::collections::HashSet<&str> = items
+            .iter()
+            .filter(|i| !i.palette_hidden)
+            .map(|i| i.title.as_str())
+            .collect();
+        for (entry, item) in entries.iter_mut().zip(&items) {
+            entry.hidden_twin = item.palette_hidden && visible.contains(item.title.as_str());
+        }
         let postings = Postings::build(
             items.len(),
             |i, f| {
@@ -222,6 +234,64 @@ impl Index {
         (covered, self.name_words(entry).len())
     }
 
+    /// The command's name without a leading generic verb (`Toggle Full Screen` → `full screen`),
+    /// when it has one and the query does not start with it: VS Code names commands "Verb
+    /// Object", and these verbs only say that the object appears or switches, so typing the
+    /// object names the command as much as typing its name does.
+    pub(super) fn name_object<'a>(&'a self, index: usize, words: &[&str]) -> Option<&'a str> {
+        let entry = &self.entries[index];
+        if self.items[index].kind != crate::ItemKind::Command || entry.guessed_title {
+            return None;
+        }
+        let (verb, _) = self.name_words(entry).next()?;
+        if !GENERIC_VERBS.contains(&verb) || words.first() == Some(&verb) {
+            return None;
+        }
+        self.name_lower(entry).get(verb.len()..)?.strip_prefix(' ')
+    }
+
+    /// Whether the entry's category is another part's, one the query does not name: no word of
+    /// it is one of VS Code's general categories (`GENERAL_CATEGORIES`; Diff Editor and Files ›
+    /// Refactoring are parts of the editor and the files), and no query word starts one. Its name is that part's variant of a thing (Emmet: Toggle Comment, Zen
+    /// Mode: Full Screen), not the thing a query naming only the thing means.
+    pub(super) fn other_parts_category(&self, entry: &Entry, words: &[&str]) -> bool {
+        let mut category = self
+            .title_words(entry)
+            .take(entry.category_words as usize)
+            .map(|(w, _)| w)
+            .peekable();
+        category.peek().is_some()
+            && !category.clone().any(|w| GENERAL_CATEGORIES.contains(&w))
+            && !category.any(|w| words.iter().any(|q| w.starts_with(q)))
+    }
+
+    /// Like [`Index::name_coverage`], also counting the name words a query word runs together
+    /// the starts of (`fosi` covers Font and Size, `towowr` Toggle, Word and Wrap): palette
+    /// users type a name that way, and the name it spells out whole is the specific one.
+    pub(super) fn name_coverage_with_runs(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
+        let names: Vec<&str> = self.name_words(entry).map(|(w, _)| w).collect();
+        // A quoted phrase's words cover the name words they start, as typed words do.
+        let words: Vec<&str> = words.iter().flat_map(|w| w.split(' ')).collect();
+        let mut covered: Vec<bool> = names
+            .iter()
+            .map(|w| words.iter().any(|q| w.starts_with(q)))
+            .collect();
+        for q in &words {
+            if q.len() < 2 * RUN_CHUNK
+                || q.len() > RUN_MAX
+                || names.iter().any(|w| w.starts_with(q))
+            {
+                continue;
+            }
+            if let Some(hit) = run_together(q.as_bytes(), &names, 0) {
+                for k in hit {
+                    covered[k] = true;
+                }
+            }
+        }
+        (covered.iter().filter(|c| **c).count(), names.len())
+    }
+
     /// The title words after a leading category.
     pub(super) fn name_words<'a>(
         &'a self,
@@ -229,6 +299,55 @@ impl Index {
     ) -> impl ExactSizeIterator<Item = (&'a str, usize)> + 'a {
         self.title_words(entry).skip(entry.category_words as usize)
     }
+}
+
+/// VS Code's general categories (its `Categories`: View, File, Help, Preferences, Developer,
+/// Test) and its general settings sections (Editor, Files, Workbench, Window): they say where
+/// an action is listed, not whose it is.
+const GENERAL_CATEGORIES: &[&str] = &[
+    "view",
+    "file",
+    "help",
+    "preferences",
+    "developer",
+    "test",
+    "editor",
+    "files",
+    "workbench",
+    "window",
+];
+
+/// Verbs that only say the object of a command appears or switches: see [`Index::name_object`].
+const GENERIC_VERBS: &[&str] = &["toggle", "show", "open", "create", "focus"];
+
+/// The fewest letters of a name word a run-together chunk takes: one letter is an initial,
+/// too loose to call a word covered.
+const RUN_CHUNK: usize = 2;
+
+/// Longer query words are not read as run-together starts: no one types a name that way.
+const RUN_MAX: usize = 24;
+
+/// The name words (by position, from `from` on, in order) whose starts `rest` runs together
+/// whole, each chunk `RUN_CHUNK` letters or more; none when it is not such a run.
+fn run_together(rest: &[u8], names: &[&str], from: usize) -> Option<Vec<usize>> {
+    if rest.is_empty() {
+        return Some(Vec::new());
+    }
+    for (k, name) in names.iter().enumerate().skip(from) {
+        let run = name
+            .as_bytes()
+            .iter()
+            .zip(rest)
+            .take_while(|(a, b)| a == b)
+            .count();
+        for end in (RUN_CHUNK..=run).rev() {
+            if let Some(mut hit) = run_together(&rest[end..], names, k + 1) {
+                hit.push(k);
+                return Some(hit);
+            }
+        }
+    }
+    None
 }
 
 /// The command id, setting key or item id that ranking reads as the item's identifier.
@@ -370,6 +489,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         item.global_keybinding || slash.is_some(),
         guessed_title,
         item.key.as_deref(),
+        !item.from_workspace && ident_source(item).starts_with("editor."),
     );
     let title_words = &words[first_word as usize..];
     let word_text = |w: &TitleWord| &text[w.start as usize..w.start as usize + w.len as usize];
@@ -392,6 +512,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         category_words,
         lower_keeps_length,
         guessed_title,
+        hidden_twin: false,
         mask,
         initials,
         ident_pairs,
@@ -457,6 +578,77 @@ mod arena_tests {
         let secondary = |entry: &Entry| index.text[entry.secondary.range()].to_string();
         assert!(secondary(&index.entries[0]).contains(&note));
         assert!(!secondary(&index.entries[1]).contains(&note));
+    }
+
+    /// A word that runs together the starts of name words covers them, each chunk two letters
+    /// or more; an initial alone, or letters that skip into a word's middle, cover nothing.
+    #[test]
+    fn run_together_starts_cover_the_words_they_start() {
+        let names = ["decrease", "editor", "font", "size"];
+        assert_eq!(run_together(b"fosi", &names, 0), Some(vec![3, 2]));
+        assert_eq!(run_together(b"edfosi", &names, 0), Some(vec![3, 2, 1]));
+        assert_eq!(run_together(b"fs", &names, 0), None);
+        assert_eq!(run_together(b"sifo", &names, 0), None, "in order only");
+        assert_eq!(run_together(b"fozi", &names, 0), None);
+        let index = Index::new(vec![
+            command("a.zoom", "Decrease Editor Font Size"),
+            command("b.size", "Editor: Font Size"),
+        ]);
+        let coverage = |at: usize, q: &str| index.name_coverage_with_runs(&index.entries[at], &[q]);
+        assert_eq!(coverage(0, "fosi"), (2, 4));
+        assert_eq!(coverage(1, "fosi"), (2, 2));
+        assert_eq!(coverage(1, "font"), (1, 2));
+    }
+
+    /// A command's name without its leading generic verb is what a query naming the object
+    /// matches as a prefix; a query that types the verb, or another verb, gets no object.
+    #[test]
+    fn the_object_of_a_generic_verb_names_the_command() {
+        let index = Index::new(vec![
+            command("a.full", "View: Toggle Full Screen"),
+            command("b.new", "Terminal: Create New Terminal"),
+            command("c.kill", "Terminal: Kill Terminal"),
+        ]);
+        assert_eq!(
+            index.name_object(0, &["full", "screen"]),
+            Some("full screen")
+        );
+        assert_eq!(index.name_object(0, &["toggle", "full"]), None);
+        assert_eq!(index.name_object(1, &["new"]), Some("new terminal"));
+        assert_eq!(
+            index.name_object(2, &["terminal"]),
+            None,
+            "kill is no generic verb"
+        );
+        let top = |q: &str| {
+            let ranked = index.rank(&parse_query(q), &RankOptions::default());
+            index.items()[ranked[0].index].id.clone()
+        };
+        assert_eq!(top("new terminal"), "command:b.new");
+    }
+
+    /// A category that names another part (no general word in it) makes a name prefix that
+    /// part's variant, unless the query names the category.
+    #[test]
+    fn another_part_s_category_is_no_name_of_the_thing() {
+        let index = Index::new(vec![
+            command("a.emmet", "Emmet: Toggle Comment"),
+            command("b.diff", "Diff Editor: Word Wrap"),
+            command("c.save", "File: Save"),
+            command("d.plain", "Toggle Line Comment"),
+        ]);
+        let other = |at: usize, q: &[&str]| index.other_parts_category(&index.entries[at], q);
+        assert!(other(0, &["toggle", "comment"]));
+        assert!(!other(0, &["emmet", "toggle"]), "the query names it");
+        assert!(!other(1, &["word", "wrap"]), "a part of the editor");
+        assert!(!other(2, &["sav"]));
+        assert!(!other(3, &["toggle"]), "no category");
+        // Without a whole tier for Emmet's prefix, the bound command (Ctrl+/) leads.
+        let mut items = index.items().to_vec();
+        items[3].global_keybinding = true;
+        let index = Index::new(items);
+        let ranked = index.rank(&parse_query("toggle comment"), &RankOptions::default());
+        assert_eq!(index.items()[ranked[0].index].id, "command:d.plain");
     }
 
     /// Titles whose lowercase is longer than they are (`İ`) share the arena with plain ones;

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use fuzzy_matcher::FuzzyMatcher;
 use serde::{Deserialize, Serialize};
 
-use score::{Tier, CATEGORY_WORD, COVERAGE};
+use score::{Tier, CATEGORY_WORD, COVERAGE, PALETTE_HIDDEN};
 use solidus_model::item::ItemKind;
 
 use clauses::split_requests;
@@ -83,25 +83,20 @@ pub struct RankedItem {
 /// rarely what was meant, and every row costs a highlight pass while the user types.
 const RELATED_ROWS: usize = 15;
 
-/// The popup adds related rows while fewer than this many rows match every word in a title:
-/// a list that short leaves the first five rows, the ones read before typing on, half empty.
-const RELATED_BELOW: usize = 5;
-
 impl Index {
-    /// The popup's list: every-word matches first, and when fewer than `RELATED_BELOW` of them
-    /// hit a title and none is a name the query starts, the request ranker's best (word forms, synonyms, typos, rare words first)
-    /// below them, marked `related`. Rows whose every word hit only a description join the
-    /// related ones after the request ranker's: they are what the user cannot see either.
-    /// Cost: one `all` pass, and one `any` pass only when the first found little.
+    /// The popup's list. A name the query starts, or whose every word the query's words start,
+    /// is what the user named: the every-word matches alone, in their order. Otherwise the
+    /// every-word matches and the request ranker's best (word forms, synonyms, typos, rare
+    /// words first) are ranked together by reciprocal rank, each every-word row weighed by how
+    /// good its match is (`literal_weight`), so a typo, a short form or an everyday word
+    /// reaches the first rows when titles hold the typed words only loosely. Rows after the
+    /// last every-word row are marked `related`, below the popup's divider.
+    /// Cost: one `all` pass, and one `any` pass unless the query named an item.
     pub fn rank_with_related(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
-        let mut rows = self.rank(query, options);
+        let rows = self.rank(query, options);
         if options.mode != Mode::All || query.slash.is_some() || query.words.is_empty() {
             return rows;
         }
-        let strong = rows
-            .iter()
-            .take_while(|r| r.score >= Tier::Fuzzy.base())
-            .count();
         // A name that starts with what was typed, or whose every word the typed words start
         // ("editor tab size" for Editor: Tab Size), is what the user named: nothing to relate.
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
@@ -112,29 +107,49 @@ impl Index {
                     names > 0 && covered == names
                 })
         });
-        if strong >= RELATED_BELOW || named {
+        if named {
             return rows;
         }
+        let strong = rows
+            .iter()
+            .take_while(|r| r.score >= Tier::WordStart.base())
+            .count();
         let limit = options.limit.max(1);
-        let weak = rows.split_off(strong);
-        let related_limit = (rows.len() + RELATED_ROWS).min(limit);
+        let related_limit = (rows.len().max(strong) + RELATED_ROWS).min(limit);
         let any = RankOptions {
             mode: Mode::Any,
             limit: related_limit,
             ..options.clone()
         };
-        let mut seen: std::collections::HashSet<usize> = rows.iter().map(|r| r.index).collect();
-        let found = self.rank(query, &any).into_iter().chain(weak);
-        for mut row in found {
-            if rows.len() >= related_limit {
-                break;
-            }
-            if seen.insert(row.index) {
-                row.related = true;
-                rows.push(row);
-            }
+        let understood = self.rank(query, &any);
+        let mut fused: HashMap<usize, (f64, Option<usize>, RankedItem)> = HashMap::new();
+        for (rank, row) in rows.into_iter().enumerate() {
+            let share = score::literal_weight(row.score) / (FUSION_DAMPING + rank as f64);
+            fused.insert(row.index, (share, Some(rank), row));
         }
-        rows
+        for (rank, row) in understood.into_iter().enumerate() {
+            let share = 1.0 / (FUSION_DAMPING + rank as f64);
+            fused
+                .entry(row.index)
+                .and_modify(|(total, _, _)| *total += share)
+                .or_insert((share, None, row));
+        }
+        let mut ranked: Vec<(f64, Option<usize>, RankedItem)> = fused.into_values().collect();
+        ranked.sort_by(|a, b| {
+            b.0.total_cmp(&a.0)
+                .then_with(|| a.1.unwrap_or(usize::MAX).cmp(&b.1.unwrap_or(usize::MAX)))
+                .then_with(|| self.title_order[a.2.index].cmp(&self.title_order[b.2.index]))
+        });
+        ranked.truncate(related_limit.max(strong));
+        let last_literal = ranked.iter().rposition(|(_, literal, _)| literal.is_some());
+        ranked
+            .into_iter()
+            .enumerate()
+            .map(|(at, (_, _, mut row))| {
+                row.related = last_literal.is_none_or(|last| at > last);
+                row
+            })
+            .collect()
     }
 
     /// Ranks the whole index for `query`. Cost: one pass over every item with a bit-mask
@@ -195,10 +210,14 @@ impl Index {
         } else {
             for (index, matched) in self.match_all(&words, &allowed, limit) {
                 let entry = &self.entries[index];
+                if entry.hidden_twin && self.ident(entry) != whole {
+                    continue;
+                }
                 let mut tier = matched.lowest;
                 let mut score = matched.score;
                 // Among equal matches, the item whose title is mostly the query is the more specific one.
-                let (covered, names) = self.name_coverage(entry, &words);
+                let object = self.name_object(index, &words);
+                let (covered, names) = self.name_coverage_with_runs(entry, &words);
                 score += score::coverage(COVERAGE, covered, names);
                 if self.ident(entry) == whole
                     || self
@@ -206,16 +225,23 @@ impl Index {
                         .is_some_and(|names| names.split(' ').any(|n| n == phrase))
                 {
                     tier = Tier::Exact;
-                } else if self.name_lower(entry).starts_with(&phrase)
+                } else if (self.name_lower(entry).starts_with(&phrase)
+                    // "full screen" names View: Toggle Full Screen (see `name_object`).
+                    || object.is_some_and(|o| o.starts_with(&phrase)))
                     // A title derived from the id is a guess at a name, not one VS Code shows:
                     // its words count as words, never as the name the user typed.
                     && !entry.guessed_title
+                    // Another part's variant of the thing typed is no name of the thing.
+                    && !self.other_parts_category(entry, &words)
                 {
                     tier = Tier::Prefix;
                 }
                 // A shorter category is the more general item: `Editor: Word Wrap` before
                 // `Diff Editor: Word Wrap`.
                 score -= CATEGORY_WORD * entry.category_words as i64;
+                if self.items[index].palette_hidden {
+                    score -= PALETTE_HIDDEN;
+                }
                 score +=
                     tier.base() + i64::from(entry.prior) + self.recency_boost(index, &recent_pos);
                 scored.push((score, index));

@@ -17,7 +17,8 @@ pub(super) enum Tier {
     /// Starts a word of the title or the id.
     WordStart = 3,
     /// The name after any `Category: ` starts with the query (a query that ends inside the
-    /// category names a group of items, not this one), or a slash name does.
+    /// category names a group of items, not this one), or a slash name does; for a command,
+    /// its name without a leading generic verb does too (`full screen` → Toggle Full Screen).
     Prefix = 4,
     /// The query is the id, setting key or slash name itself.
     Exact = 5,
@@ -90,6 +91,11 @@ pub(super) const CATEGORY_WORD: i64 = 2 * PER_CHAR;
 /// those often. Above a whole-word hit, below a word start.
 const PRIOR_BOUND: i32 = 250;
 
+/// Prior for the editor's own commands and settings (`editor.*`): the editor is what a palette
+/// acts on when the query names no other part, so Editor: Font Size comes before Chat: Font
+/// Size, its look-alike of one category word too. Worth one category word: it breaks ties only.
+const PRIOR_EDITOR: i32 = CATEGORY_WORD as i32;
+
 /// Prior for a top-level setting (`editor.fontSize`) over nested ones, which are the
 /// specialised variants of it.
 const PRIOR_TOP_SETTING: i32 = 150;
@@ -100,6 +106,28 @@ const PRIOR_SECOND_LEVEL_SETTING: i32 = PRIOR_TOP_SETTING / 3;
 /// What a derived title costs (a command VS Code gives no title, named from its id): its words
 /// are the id's words, so a hit on them is worth an id word start, not a title word start.
 const PRIOR_DERIVED_TITLE: i32 = (WORD_START - ID_WORD_START) as i32;
+
+/// What a command VS Code keeps out of its palette costs in the popup: a whole tier, so it
+/// comes after every palette command matched as well (`git.graph.checkout`, a graph node's
+/// menu entry, after Git: Checkout to… for "switch branch"), yet is still found by its name.
+pub(super) const PALETTE_HIDDEN: i64 = TIER;
+
+/// How much an every-word row counts when the popup ranks it together with the request
+/// ranker's rows (a share of a request ranker row at the same place). Every word starting a
+/// title or id word, or its letters in runs in the title (`towowr`, `fosi`: how palette users
+/// type), is as good a match as the request ranker's; words found only in a description the
+/// user cannot see are a loose match, worth a quarter, so understood rows come first.
+pub(super) fn literal_weight(score: i64) -> f64 {
+    if score >= Tier::Fuzzy.base() {
+        1.0
+    } else {
+        LITERAL_SECONDARY
+    }
+}
+
+/// A description-only every-word row's share: a quarter puts the request ranker's first row
+/// (1/10) above the first description row (1/40) and level with the fourth title row's.
+const LITERAL_SECONDARY: f64 = 0.25;
 
 /// The boost of the most recent item; later ones get a share by position. A fifth of a tier:
 /// a recent item rises within its tier but never into the next.
@@ -134,7 +162,7 @@ pub(super) const ANY_RECENT_DIVISOR: i64 = 20;
 const _: () = assert!(
     4 * title_word_start(12, true)
         + COVERAGE
-        + (PRIOR_BOUND + PRIOR_TOP_SETTING) as i64
+        + (PRIOR_BOUND + PRIOR_TOP_SETTING + PRIOR_EDITOR) as i64
         + RECENT_BOOST_MAX
         < TIER
 );
@@ -183,9 +211,14 @@ pub(super) fn recency(pos: usize) -> i64 {
 }
 
 /// The query-independent prior of an item: a keybinding or slash name, how deep a setting key
-/// is, and whether its title is only read off its id.
-pub(super) fn prior(bound_or_slash: bool, guessed_title: bool, key: Option<&str>) -> i32 {
-    let mut prior = 0;
+/// is, whether its title is only read off its id, and whether its id is the editor's.
+pub(super) fn prior(
+    bound_or_slash: bool,
+    guessed_title: bool,
+    key: Option<&str>,
+    editor: bool,
+) -> i32 {
+    let mut prior = if editor { PRIOR_EDITOR } else { 0 };
     if bound_or_slash {
         prior += PRIOR_BOUND;
     }
@@ -302,8 +335,8 @@ mod tests {
         // One word start each; the title hit also covers half of its name.
         let (score, order) = ranked(
             vec![
-                command("b.wrap", "Toggle Lines"),
-                command("a.first", "Toggle Wrap"),
+                command("b.wrap", "Select Lines"),
+                command("a.first", "Select Wrap"),
             ],
             "wrap",
             &[],
@@ -347,7 +380,7 @@ mod tests {
     fn a_query_that_ends_inside_the_category_is_no_prefix_of_the_name() {
         let items = vec![
             command("a.center", "Zen Mode: Center Layout"),
-            command("b.toggle", "Toggle Zen Mode"),
+            command("b.toggle", "Exit Zen Mode"),
             command("c.zen", "Zen Mode: Zen Mode Restore"),
         ];
         let (score, order) = ranked(items, "zen mode", &[]);
@@ -374,7 +407,7 @@ mod tests {
     fn recency_lifts_an_item_within_its_tier_but_not_into_the_next() {
         let items = || {
             vec![
-                command("a.toggle", "Toggle Minimap"),
+                command("a.toggle", "Hide Minimap"),
                 command("b.minimap", "Minimap"),
             ]
         };
@@ -415,15 +448,15 @@ mod tests {
     #[test]
     fn settings_nearer_the_top_have_the_larger_prior() {
         assert_eq!(
-            prior(false, false, Some("editor.fontSize")),
+            prior(false, false, Some("workbench.colorTheme"), false),
             PRIOR_TOP_SETTING
         );
         assert_eq!(
-            prior(false, false, Some("editor.minimap.enabled")),
-            PRIOR_SECOND_LEVEL_SETTING
+            prior(false, false, Some("editor.minimap.enabled"), true),
+            PRIOR_SECOND_LEVEL_SETTING + PRIOR_EDITOR
         );
-        assert_eq!(prior(false, false, Some("a.b.c.d")), 0);
-        assert_eq!(prior(true, false, None), PRIOR_BOUND);
-        assert_eq!(prior(false, true, None), -PRIOR_DERIVED_TITLE);
+        assert_eq!(prior(false, false, Some("a.b.c.d"), false), 0);
+        assert_eq!(prior(true, false, None, false), PRIOR_BOUND);
+        assert_eq!(prior(false, true, None, false), -PRIOR_DERIVED_TITLE);
     }
 }

@@ -270,6 +270,8 @@ struct Builder {
     global_keybindings: std::collections::HashSet<String>,
     /// Argument schemas by command id, from the keybindings schema.
     command_args: HashMap<String, solidus_model::args::CommandArgs>,
+    /// Commands an extension keeps out of the palette (`menus.commandPalette`, `"when": "false"`).
+    palette_hidden: std::collections::HashSet<String>,
     /// The words a setting's schema lists for search (`keywords`, and the `tags` that are words).
     setting_keywords: HashMap<String, Vec<String>>,
     warnings: Vec<Warning>,
@@ -435,12 +437,31 @@ impl Builder {
                     },
                 );
             }
+            self.read_palette_menu(&contributes);
             out.push(Extension {
                 id: id.to_string(),
                 contributes,
             });
         }
         out
+    }
+
+    /// Notes the commands a `menus.commandPalette` entry hides everywhere (`"when": "false"`):
+    /// menu-only commands that need the menu's context. A `when` with a condition still shows
+    /// the command where it applies, so it counts as visible.
+    fn read_palette_menu(&mut self, contributes: &Value) {
+        let entries = contributes
+            .pointer("/menus/commandPalette")
+            .and_then(Value::as_array);
+        for entry in entries.into_iter().flatten() {
+            let hidden = entry
+                .get("when")
+                .and_then(Value::as_str)
+                .is_some_and(|w| w.trim() == "false");
+            if let (true, Some(command)) = (hidden, entry.get("command").and_then(Value::as_str)) {
+                self.palette_hidden.insert(command.to_string());
+            }
+        }
     }
 
     fn read_registered(&mut self, text: Option<&str>) {
@@ -621,10 +642,36 @@ impl Builder {
                 continue;
             };
             let friendly = curated.get(id.as_str());
-            let vscode_title = entry.title.as_ref().map(|t| match &entry.category {
+            let reported = entry.title.as_ref().map(|t| match &entry.category {
                 Some(c) if !c.is_empty() && !t.starts_with(&format!("{c}:")) => format!("{c}: {t}"),
                 _ => t.clone(),
             });
+            // A description sentence is never a title; it stays searchable as a keyword.
+            let mut description = None;
+            let vscode_title = match reported {
+                Some(t) if t.contains(": ") => Some(t),
+                reported => {
+                    let from_schema = reported
+                        .as_deref()
+                        .and_then(|t| crate::palette::from_schema(&id, t));
+                    let label = crate::palette::label(&id).map(String::from).or(from_schema);
+                    match reported {
+                        Some(t) if crate::palette::is_sentence(&t) => {
+                            description = Some(t);
+                            label
+                        }
+                        // The schema's own words stay searchable under the palette's label.
+                        Some(t) => match label {
+                            Some(label) => {
+                                description = Some(t);
+                                Some(label)
+                            }
+                            None => Some(t),
+                        },
+                        None => label,
+                    }
+                }
+            };
             let derived_title = vscode_title.is_none();
             let (title, detail) = match (vscode_title, friendly) {
                 (Some(t), _) => (t, None),
@@ -642,6 +689,7 @@ impl Builder {
             if let Some(name) = &entry.extension_name {
                 keywords.push(name.clone());
             }
+            keywords.extend(description);
             items.push(Item {
                 id: format!("command:{id}"),
                 kind: ItemKind::Command,
@@ -655,6 +703,7 @@ impl Builder {
                 keybinding: self.keybindings.get(&id).cloned(),
                 global_keybinding: self.global_keybindings.contains(&id),
                 derived_title,
+                palette_hidden: self.palette_hidden.contains(&id),
                 arguments: self.command_args.remove(&id).map(Box::new),
                 command: Some(id),
                 key: None,
@@ -680,6 +729,7 @@ impl Builder {
                 keybinding: None,
                 global_keybinding: false,
                 derived_title: false,
+                palette_hidden: false,
                 key: Some(key),
                 setting: Some(Box::new(schema)),
                 arguments: None,

@@ -2,6 +2,7 @@
 //! files and the slash-command files, each read into catalog items. Plain text in, items out; no IO.
 
 pub mod catalog;
+pub mod palette;
 pub mod project;
 pub mod slash;
 

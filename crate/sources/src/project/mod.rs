@@ -29,7 +29,7 @@ pub mod sources;
 pub mod stack;
 pub mod tasks;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -228,49 +228,82 @@ impl ProjectCatalog {
         self.run(id).is_some_and(|r| !r.params.is_empty())
     }
 
-    /// Adds these items and warnings to a catalog. Command items whose VS Code command a Git
-    /// or file item wraps are dropped, so the same action is never listed twice; an id the
-    /// catalog already has is skipped. Cost: linear in both catalogs.
-    /// Like [`ProjectCatalog::merge_into`], but moves the items instead of copying them, which
-    /// keeps the peak memory of a large merge down (wasm memory never shrinks).
-    pub fn move_items_into(&mut self, catalog: &mut Catalog) {
-        let items = std::mem::take(&mut self.items);
-        let wrapped: HashSet<String> = items
-            .iter()
-            .filter(|i| matches!(i.kind, ItemKind::Git | ItemKind::File))
-            .filter_map(|i| i.command.clone())
-            .collect();
-        catalog.items.retain(|i| {
-            i.kind != ItemKind::Command
-                || !i.command.as_deref().is_some_and(|c| wrapped.contains(c))
-        });
-        let existing: HashSet<String> = catalog.items.iter().map(|i| i.id.clone()).collect();
-        catalog
-            .items
-            .extend(items.into_iter().filter(|i| !existing.contains(&i.id)));
+    /// Adds these items and warnings to a catalog (see [`ProjectCatalog::move_items_into`]),
+    /// copying them.
+    pub fn merge_into(&self, catalog: &mut Catalog) {
+        let mut items = self.items.clone();
+        absorb_wrapped_commands(&mut items, catalog);
+        extend_new(catalog, items);
         catalog.warnings.extend(self.warnings.iter().cloned());
     }
 
-    pub fn merge_into(&self, catalog: &mut Catalog) {
-        let wrapped: HashSet<&str> = self
-            .items
-            .iter()
-            .filter(|i| matches!(i.kind, ItemKind::Git | ItemKind::File))
-            .filter_map(|i| i.command.as_deref())
-            .collect();
-        catalog.items.retain(|i| {
-            i.kind != ItemKind::Command
-                || !i.command.as_deref().is_some_and(|c| wrapped.contains(c))
-        });
-        let existing: HashSet<String> = catalog.items.iter().map(|i| i.id.clone()).collect();
-        catalog.items.extend(
-            self.items
-                .iter()
-                .filter(|i| !existing.contains(&i.id))
-                .cloned(),
-        );
+    /// Adds these items and warnings to a catalog. A Git or file item and the VS Code command
+    /// it wraps are one action, so they become one row: the item, carrying the command's
+    /// keybinding, its palette title as a keyword and the higher of the two classes. An id the
+    /// catalog already has is skipped. Moves the items instead of copying them, which keeps
+    /// the peak memory of a large merge down (wasm memory never shrinks). Cost: linear in both.
+    pub fn move_items_into(&mut self, catalog: &mut Catalog) {
+        let mut items = std::mem::take(&mut self.items);
+        absorb_wrapped_commands(&mut items, catalog);
+        extend_new(catalog, items);
         catalog.warnings.extend(self.warnings.iter().cloned());
     }
+}
+
+/// Moves every command item a Git or file item wraps out of the catalog and into that item.
+fn absorb_wrapped_commands(items: &mut [Item], catalog: &mut Catalog) {
+    let wrappers: HashMap<String, usize> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| matches!(i.kind, ItemKind::Git | ItemKind::File))
+        .filter_map(|(at, i)| Some((i.command.clone()?, at)))
+        .collect();
+    if wrappers.is_empty() {
+        return;
+    }
+    let mut wrapped = Vec::new();
+    catalog.items.retain_mut(|i| {
+        let at = (i.kind == ItemKind::Command)
+            .then_some(i.command.as_deref())
+            .flatten()
+            .and_then(|c| wrappers.get(c));
+        match at {
+            Some(&at) => {
+                wrapped.push((at, std::mem::take(i)));
+                false
+            }
+            None => true,
+        }
+    });
+    for (at, command) in wrapped {
+        absorb(&mut items[at], command);
+    }
+}
+
+/// One row for a wrapper and its command: the wrapper's own title and detail (written for
+/// the action), the command's keybinding and palette words, and never a lower class than
+/// either has: the guard's verdict on the command stands whatever the wrapper says.
+fn absorb(wrapper: &mut Item, command: Item) {
+    wrapper.risk = wrapper.risk.max(command.risk);
+    if wrapper.keybinding.is_none() {
+        wrapper.keybinding = command.keybinding;
+        wrapper.global_keybinding = command.global_keybinding;
+    }
+    // The palette's name stays searchable ("Git: Checkout to..." finds Git: Switch Branch…).
+    let palette_words = (!command.derived_title).then_some(command.title);
+    for word in palette_words.into_iter().chain(command.keywords) {
+        if word != wrapper.title && !wrapper.keywords.contains(&word) {
+            wrapper.keywords.push(word);
+        }
+    }
+}
+
+/// Appends the items whose ids the catalog does not have yet.
+fn extend_new(catalog: &mut Catalog, items: Vec<Item>) {
+    let existing: HashSet<String> = catalog.items.iter().map(|i| i.id.clone()).collect();
+    catalog
+        .items
+        .extend(items.into_iter().filter(|i| !existing.contains(&i.id)));
 }
 
 /// Root entries beyond this many are not looked at, so a vast folder stays cheap.
