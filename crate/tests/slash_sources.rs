@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use slash_common::{candidate, run};
 use solidus_core::slash::{
     search_folders, CandidateFile, Discovery, ExpandRequest, Expansion, ListedFile, Provider,
-    Scope, SearchRequest, SkipReason, Tool,
+    Scope, SearchPlan, SearchRequest, SkipReason, Tool,
 };
 
 use Provider::*;
@@ -52,6 +52,14 @@ fn names(d: &Discovery) -> Vec<(Provider, Scope, &str, bool)> {
                 c.shadowed_by.is_some(),
             )
         })
+        .collect()
+}
+
+/// Each planned folder and the plugin or extension it belongs to, in plan order.
+fn dirs_and_namespaces(plan: &SearchPlan) -> Vec<(&str, Option<&str>)> {
+    plan.folders
+        .iter()
+        .map(|f| (f.dir.as_str(), f.namespace.as_deref()))
         .collect()
 }
 
@@ -427,11 +435,7 @@ fn gemini_extensions_are_the_installed_ones_switched_on_for_the_folder() {
         ],
         Some(r#"{"off":{"overrides":["!/w/*"]},"alpha":{"overrides":["!/*","/w/"]}}"#),
     ));
-    let got: Vec<(&str, Option<&str>)> = plan
-        .folders
-        .iter()
-        .map(|f| (f.dir.as_str(), f.namespace.as_deref()))
-        .collect();
+    let got = dirs_and_namespaces(&plan);
     assert_eq!(
         got,
         [
@@ -604,11 +608,7 @@ fn gemini_linked_extensions_load_from_their_source_outside_the_workspace() {
         r#"{"name":"dev-tools"}"#.into(),
     );
     let third = search_folders(&request);
-    let got: Vec<(&str, Option<&str>)> = third
-        .folders
-        .iter()
-        .map(|f| (f.dir.as_str(), f.namespace.as_deref()))
-        .collect();
+    let got = dirs_and_namespaces(&third);
     assert_eq!(
         got,
         [
