@@ -1,7 +1,7 @@
 // Entry point of both bundles (Node and web worker host): activation loads the core, builds the context,
 // registers the command table and starts the catalog build.
 import * as vscode from 'vscode';
-import { CORE_WASM } from './coreFile';
+import { readExtensionCore } from './coreFile';
 import { Context } from './ctx';
 import { promptAndRunDo, runDoRequest, setApiKey } from './do/agent';
 import { answerChat, type ChatOutput, registerChat, runPending } from './do/chat';
@@ -39,9 +39,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<void
   try {
     // A capture left on by an extension host that went away would keep swallowing keys.
     void vscode.commands.executeCommand('setContext', CAPTURE_CONTEXT, false);
-    const wasm = await vscode.workspace.fs.readFile(
-      vscode.Uri.joinPath(extension.extensionUri, 'dist', 'core', CORE_WASM),
-    );
+    const wasm = await readExtensionCore(extension.extensionUri);
     const loaded = performance.now();
     const ctx = new Context(extension, wasm);
     ctx.runDo = (request) => runDoRequest(ctx, request);

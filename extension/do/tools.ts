@@ -63,7 +63,8 @@ export async function findForAgent(ctx: Context, input: unknown, who: string): P
   await ready(ctx);
   const fields = typeof input === 'object' && input !== null ? (input as Partial<FindInput>) : {};
   const words = typeof fields.words === 'string' ? fields.words : '';
-  const found = ctx.core.findEntries(words, typeof fields.limit === 'number' ? fields.limit : 20);
+  // No limit given: the core's own default (and its cap) apply.
+  const found = ctx.core.findEntries(words, typeof fields.limit === 'number' ? fields.limit : undefined);
   ctx.log.info(`${who} “${words}”: ${found.ok ? `${found.text.length} chars` : found.message}`);
   return found.ok ? `${FIND_PREAMBLE}\n\n${found.text}` : `Solidus could not search: ${found.message}`;
 }
