@@ -133,17 +133,19 @@ pub fn expand(
             continue;
         }
         let mut alternatives: Vec<(String, u8)> = vec![(word.to_string(), 100)];
-        let mut push = |alt: String, weight: u8| {
+        fn push(alternatives: &mut Vec<(String, u8)>, alt: String, weight: u8) {
             if !alternatives.iter().any(|(a, _)| *a == alt) {
                 alternatives.push((alt, weight));
             }
-        };
+        }
         let stemmed = stem(word);
         if let Some(stemmed) = &stemmed {
-            push(stemmed.clone(), 90);
+            push(&mut alternatives, stemmed.clone(), 90);
         }
-        // Both tables are looked up by the word and by its stem, so `dots` finds `dot`.
-        let mut rows: Vec<usize> = [Some(word), stemmed.as_deref()]
+        // Both tables are looked up by the word, its stem and its hyphen-less form, so `dots`
+        // finds `dot` and `add-ons` finds `addons`.
+        let joined = word.contains('-').then(|| word.replace('-', ""));
+        let mut rows: Vec<usize> = [Some(word), stemmed.as_deref(), joined.as_deref()]
             .into_iter()
             .flatten()
             .filter_map(|form| everyday_rows().get(form))
@@ -152,12 +154,14 @@ pub fn expand(
             .collect();
         rows.sort_unstable();
         rows.dedup();
+        let known_whole = !rows.is_empty();
         for row in rows {
             for alt in &synonyms()[row].catalog {
-                push(alt.to_string(), SYNONYM_WEIGHT);
+                push(&mut alternatives, alt.to_string(), SYNONYM_WEIGHT);
             }
         }
-        // A compound written as one word ("autosave", "sidebar") matches its parts.
+        // A compound written as one word ("autosave", "sidebar") matches its parts, unless the
+        // synonym table gives it other words ("typeface" is a font family, not a type and a face).
         let mut parts: Option<(String, String)> = None;
         if !exact(word) && word.len() >= 6 && word.is_ascii() {
             for cut in 3..=word.len() - 3 {
@@ -167,6 +171,14 @@ pub fn expand(
                     break;
                 }
             }
+        }
+        let synonym_of_parts = |(left, right): &(String, String)| {
+            [left, right]
+                .iter()
+                .all(|part| alternatives.iter().any(|(a, _)| a == *part))
+        };
+        if known_whole && !parts.as_ref().is_some_and(synonym_of_parts) {
+            parts = None;
         }
         // A word that starts no catalog word is likely misspelt: try words one edit away.
         if parts.is_none() && !known(word) && word.len() >= 4 {
@@ -181,9 +193,9 @@ pub fn expand(
                         // The fixed word's stem too: `defind` is `defined`, which meets
                         // `definition` only as `defin…`.
                         let stemmed = stem(candidate);
-                        push(candidate.to_string(), TYPO_FIX_WEIGHT);
+                        push(&mut alternatives, candidate.to_string(), TYPO_FIX_WEIGHT);
                         if let Some(stemmed) = stemmed {
-                            push(stemmed, TYPO_FIX_WEIGHT);
+                            push(&mut alternatives, stemmed, TYPO_FIX_WEIGHT);
                         }
                     }
                 }
@@ -204,6 +216,35 @@ pub fn expand(
                 word: word.to_string(),
                 alternatives,
             }),
+        }
+    }
+    let phrases = phrase_groups(&groups);
+    groups.extend(phrases);
+    groups
+}
+
+/// Two neighbouring request words the synonym table lists together (`focus+mode`), in any of
+/// their spellings (`cmd palette` and `comand palette` are `command+palette`): each of the
+/// row's catalog words becomes a group of its own, added beside the words' own groups, so an
+/// item holding all of them ("show all commands") gets each share, and "focus mode" finds Zen
+/// Mode while each typed word still counts for what it says.
+fn phrase_groups(words: &[WordGroup]) -> Vec<WordGroup> {
+    let mut groups: Vec<WordGroup> = Vec::new();
+    for pair in words.windows(2) {
+        for (first, _) in &pair[0].alternatives {
+            for (second, _) in &pair[1].alternatives {
+                let key = format!("{first}+{second}");
+                for &row in everyday_rows().get(key.as_str()).into_iter().flatten() {
+                    for &alt in &synonyms()[row].catalog {
+                        if !groups.iter().any(|g| g.word == alt) {
+                            groups.push(WordGroup {
+                                word: alt.to_string(),
+                                alternatives: vec![(alt.to_string(), SYNONYM_WEIGHT)],
+                            });
+                        }
+                    }
+                }
+            }
         }
     }
     groups
@@ -456,5 +497,50 @@ mod tests {
             .map(|(a, _)| a.as_str())
             .collect();
         assert_eq!(alts, ["wrod", "word"]);
+    }
+
+    #[test]
+    fn a_compound_the_synonym_table_gives_other_words_is_not_split() {
+        // "typeface" is a font family, not a type and a face; "autosave" splits as before,
+        // since its synonyms are its own parts.
+        let known = ["type", "face", "font", "family"];
+        let groups = expand(
+            &["typeface"],
+            |w| known.iter().any(|k| k.starts_with(w)),
+            |w| known.contains(&w),
+            &[],
+        );
+        assert_eq!(groups.len(), 1, "{groups:?}");
+        let alts: Vec<&str> = groups[0]
+            .alternatives
+            .iter()
+            .map(|(a, _)| a.as_str())
+            .collect();
+        assert!(
+            alts.contains(&"font") && alts.contains(&"family"),
+            "{alts:?}"
+        );
+    }
+
+    #[test]
+    fn short_forms_reach_the_words_titles_spell_out() {
+        for (short, long) in [("fmt", "format"), ("md", "markdown"), ("ws", "workspace")] {
+            let groups = expand(&[short], |_| true, |_| true, &[]);
+            assert!(
+                groups[0].alternatives.iter().any(|(a, _)| a == long),
+                "{short}: {groups:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn two_words_listed_together_add_their_row_beside_their_own_groups() {
+        let groups = expand(&["focus", "mode"], |_| true, |_| true, &[]);
+        let words: Vec<&str> = groups.iter().map(|g| g.word.as_str()).collect();
+        assert_eq!(words[..2], ["focus", "mode"]);
+        assert!(words.contains(&"zen"), "{words:?}");
+        // The same words apart, or in the other order, are no phrase.
+        let apart = expand(&["mode", "focus"], |_| true, |_| true, &[]);
+        assert!(!apart.iter().any(|g| g.word == "zen"), "{apart:?}");
     }
 }
