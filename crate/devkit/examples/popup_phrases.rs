@@ -54,17 +54,27 @@ fn main() {
             } else if !held_out {
                 misses.push(format!("  [{kind}] {phrase:?}: got {names:?}"));
                 if std::env::var_os("POPUP_SHOW_ANY").is_some() {
-                    let any = RankOptions {
-                        mode: solidus_core::Mode::Any,
-                        limit: 5,
-                        ..RankOptions::default()
+                    // Where the wanted item stands in the every-word list and in the request
+                    // ranker's, to see which of the two lost it.
+                    let place = |mode: solidus_core::Mode| {
+                        let options = RankOptions {
+                            mode,
+                            limit: 60,
+                            ..RankOptions::default()
+                        };
+                        index.rank(&query, &options).iter().position(|r| {
+                            let item = &index.items()[r.index];
+                            [item.command.as_deref(), item.key.as_deref()]
+                                .into_iter()
+                                .flatten()
+                                .any(|n| expect.iter().any(|e| e == n))
+                        })
                     };
-                    let rows = index.rank(&query, &any);
-                    let ids: Vec<&str> = rows
-                        .iter()
-                        .map(|r| index.items()[r.index].id.as_str())
-                        .collect();
-                    misses.push(format!("      any: {ids:?}"));
+                    misses.push(format!(
+                        "      every-word at {:?}, request ranker at {:?}",
+                        place(solidus_core::Mode::All),
+                        place(solidus_core::Mode::Any)
+                    ));
                 }
             }
         }

@@ -139,7 +139,12 @@ impl Index {
                 return false;
             }
             // Among items matching the same words, the one whose name is mostly those words wins.
-            let (covered, names) = self.name_coverage(&self.entries[*i], &spellings);
+            let entry = &self.entries[*i];
+            let (covered, mut names) = self.name_coverage(entry, &spellings);
+            // Another part's variant (Emmet: Toggle Comment) is named only with its part.
+            if self.other_parts_category(entry, &words) {
+                names += entry.category_words as usize;
+            }
             *score += score::coverage(ANY_COVERAGE, covered, names);
             true
         });

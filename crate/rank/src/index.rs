@@ -227,11 +227,27 @@ impl Index {
     /// How many of the entry's name words start with one of `words`, and how many name
     /// words it has: the popup and the shortlist both prefer a name that is mostly the query.
     pub(super) fn name_coverage(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
-        let covered = self
-            .name_words(entry)
-            .filter(|(w, _)| words.iter().any(|q| w.starts_with(q)))
+        let names = self.coverage_words(entry);
+        let covered = names
+            .clone()
+            .filter(|w| words.iter().any(|q| w.starts_with(q)))
             .count();
-        (covered, self.name_words(entry).len())
+        (covered, names.count())
+    }
+
+    /// The name words coverage counts: all but a trailing parenthesised qualifier, which says
+    /// which variant an item is ("Open Settings (UI)", "Update Plugins (Force)"), not what it
+    /// does; the plain variant of a name is no less covered by a query than its look-alikes.
+    fn coverage_words<'a>(&'a self, entry: &Entry) -> impl Iterator<Item = &'a str> + Clone + 'a {
+        let title = self.title_lower(entry).trim_end();
+        let qualifier = title
+            .strip_suffix(')')
+            .and_then(|t| t.rfind('('))
+            .map_or(usize::MAX, |at| title[..at].chars().count());
+        let names = self.title_words(entry).skip(entry.category_words as usize);
+        let before = names.clone().filter(|&(_, at)| at < qualifier).count();
+        let limit = if before == 0 { usize::MAX } else { qualifier };
+        names.filter(move |&(_, at)| at < limit).map(|(w, _)| w)
     }
 
     /// The command's name without a leading generic verb (`Toggle Full Screen` → `full screen`),
@@ -269,7 +285,7 @@ impl Index {
     /// the starts of (`fosi` covers Font and Size, `towowr` Toggle, Word and Wrap): palette
     /// users type a name that way, and the name it spells out whole is the specific one.
     pub(super) fn name_coverage_with_runs(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
-        let names: Vec<&str> = self.name_words(entry).map(|(w, _)| w).collect();
+        let names: Vec<&str> = self.coverage_words(entry).collect();
         // A quoted phrase's words cover the name words they start, as typed words do.
         let words: Vec<&str> = words.iter().flat_map(|w| w.split(' ')).collect();
         let mut covered: Vec<bool> = names

@@ -124,7 +124,14 @@ impl Index {
         let understood = self.rank(query, &any);
         let mut fused: HashMap<usize, (f64, Option<usize>, RankedItem)> = HashMap::new();
         for (rank, row) in rows.into_iter().enumerate() {
-            let share = score::literal_weight(row.score) / (FUSION_DAMPING + rank as f64);
+            let entry = &self.entries[row.index];
+            let (covered, mut names) = self.name_coverage_with_runs(entry, &words);
+            // Another part's variant (Emmet: Toggle Comment) is named only with its part.
+            if self.other_parts_category(entry, &words) {
+                names += entry.category_words as usize;
+            }
+            let weight = score::literal_weight(row.score) * score::covered_share(covered, names);
+            let share = weight / (FUSION_DAMPING + rank as f64);
             fused.insert(row.index, (share, Some(rank), row));
         }
         for (rank, row) in understood.into_iter().enumerate() {
