@@ -120,7 +120,14 @@ pub fn expand(
     vocabulary: &[Box<str>],
 ) -> Vec<WordGroup> {
     let mut groups: Vec<WordGroup> = Vec::new();
+    // Each word's spellings in request order, fillers included ("goto anything"), for the
+    // two-word rows; stop words never start or end one.
+    let mut spellings: Vec<Vec<String>> = Vec::new();
     for &word in words {
+        let bare = word.trim_matches(|c: char| c.is_ascii_punctuation());
+        if is_meaningless(word) && !bare.is_empty() && !stop_words().contains(bare) {
+            spellings.push(vec![bare.to_string()]);
+        }
         if is_meaningless(word)
             || word
                 .chars()
@@ -201,6 +208,7 @@ pub fn expand(
                 }
             }
         }
+        spellings.push(alternatives.iter().map(|(a, _)| a.clone()).collect());
         match parts {
             Some((left, right)) => {
                 groups.push(WordGroup {
@@ -218,8 +226,7 @@ pub fn expand(
             }),
         }
     }
-    let phrases = phrase_groups(&groups);
-    groups.extend(phrases);
+    groups.extend(phrase_groups(&spellings));
     groups
 }
 
@@ -228,11 +235,11 @@ pub fn expand(
 /// row's catalog words becomes a group of its own, added beside the words' own groups, so an
 /// item holding all of them ("show all commands") gets each share, and "focus mode" finds Zen
 /// Mode while each typed word still counts for what it says.
-fn phrase_groups(words: &[WordGroup]) -> Vec<WordGroup> {
+fn phrase_groups(words: &[Vec<String>]) -> Vec<WordGroup> {
     let mut groups: Vec<WordGroup> = Vec::new();
     for pair in words.windows(2) {
-        for (first, _) in &pair[0].alternatives {
-            for (second, _) in &pair[1].alternatives {
+        for first in &pair[0] {
+            for second in &pair[1] {
                 let key = format!("{first}+{second}");
                 for &row in everyday_rows().get(key.as_str()).into_iter().flatten() {
                     for &alt in &synonyms()[row].catalog {
