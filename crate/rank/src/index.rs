@@ -57,6 +57,10 @@ pub(super) struct Entry {
     /// branch menu's "Git: Push", beside `git.push`): that action's menu entry, which needs the
     /// menu's context. One action, one row: the popup lists the palette's command only.
     pub(super) hidden_twin: bool,
+    /// The title has a leading category and no word of it is a general one
+    /// (`GENERAL_CATEGORIES`): its items are one part's, as Emmet's are. Set with the index,
+    /// since every ranked row asks.
+    pub(super) part_category: bool,
     /// Bits of the characters of the title and the id: a word with a character outside them
     /// matches neither fuzzily in the title nor inside the id.
     pub(super) mask: u64,
@@ -112,6 +116,21 @@ impl Index {
             .collect();
         for (entry, item) in entries.iter_mut().zip(&items) {
             entry.hidden_twin = item.palette_hidden && visible.contains(item.title.as_str());
+        }
+        let part_category: Vec<bool> = entries
+            .iter()
+            .map(|entry| {
+                let first = entry.first_word as usize;
+                let category = &words[first..first + entry.category_words as usize];
+                !category.is_empty()
+                    && !category.iter().any(|w| {
+                        let start = w.start as usize;
+                        GENERAL_CATEGORIES.contains(&&text[start..start + w.len as usize])
+                    })
+            })
+            .collect();
+        for (entry, part) in entries.iter_mut().zip(part_category) {
+            entry.part_category = part;
         }
         let postings = Postings::build(
             items.len(),
@@ -271,41 +290,50 @@ impl Index {
     /// Refactoring are parts of the editor and the files), and no query word starts one. Its name is that part's variant of a thing (Emmet: Toggle Comment, Zen
     /// Mode: Full Screen), not the thing a query naming only the thing means.
     pub(super) fn other_parts_category(&self, entry: &Entry, words: &[&str]) -> bool {
-        let mut category = self
-            .title_words(entry)
-            .take(entry.category_words as usize)
-            .map(|(w, _)| w)
-            .peekable();
-        category.peek().is_some()
-            && !category.clone().any(|w| GENERAL_CATEGORIES.contains(&w))
-            && !category.any(|w| words.iter().any(|q| w.starts_with(q)))
+        entry.part_category
+            && !self
+                .title_words(entry)
+                .take(entry.category_words as usize)
+                .any(|(w, _)| words.iter().any(|q| w.starts_with(q)))
     }
 
     /// Like [`Index::name_coverage`], also counting the name words a query word runs together
     /// the starts of (`fosi` covers Font and Size, `towowr` Toggle, Word and Wrap): palette
     /// users type a name that way, and the name it spells out whole is the specific one.
     pub(super) fn name_coverage_with_runs(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
-        let names: Vec<&str> = self.coverage_words(entry).collect();
         // A quoted phrase's words cover the name words they start, as typed words do.
-        let words: Vec<&str> = words.iter().flat_map(|w| w.split(' ')).collect();
-        let mut covered: Vec<bool> = names
-            .iter()
-            .map(|w| words.iter().any(|q| w.starts_with(q)))
-            .collect();
-        for q in &words {
+        let split: Vec<&str>;
+        let words = if words.iter().any(|w| w.contains(' ')) {
+            split = words.iter().flat_map(|w| w.split(' ')).collect();
+            &split[..]
+        } else {
+            words
+        };
+        let names = self.coverage_words(entry);
+        // Names past the 64th are counted but never covered: no title is that long.
+        let mut covered: u64 = 0;
+        let mut count = 0;
+        for (k, w) in names.clone().enumerate() {
+            count += 1;
+            if k < 64 && words.iter().any(|q| w.starts_with(q)) {
+                covered |= 1 << k;
+            }
+        }
+        for q in words {
             if q.len() < 2 * RUN_CHUNK
                 || q.len() > RUN_MAX
-                || names.iter().any(|w| w.starts_with(q))
+                || names.clone().any(|w| w.starts_with(q))
             {
                 continue;
             }
-            if let Some(hit) = run_together(q.as_bytes(), &names, 0) {
-                for k in hit {
-                    covered[k] = true;
+            let listed: Vec<&str> = names.clone().collect();
+            if let Some(hit) = run_together(q.as_bytes(), &listed, 0) {
+                for k in hit.into_iter().filter(|&k| k < 64) {
+                    covered |= 1 << k;
                 }
             }
         }
-        (covered.iter().filter(|c| **c).count(), names.len())
+        (covered.count_ones() as usize, count)
     }
 
     /// The title words after a leading category.
@@ -373,6 +401,11 @@ fn ident_source(item: &Item) -> &str {
         .or(item.key.as_deref())
         .unwrap_or(&item.id)
 }
+
+/// A setting's enum values and their descriptions say what it does when they are a handful of
+/// modes ("off", "on", "bounded"); a long list (every icon, every locale) only lists what may be
+/// chosen, and its words ("github", "versions") would make the setting a hit for any request.
+const ENUM_VALUES_MAX: usize = 40;
 
 /// Bytes an entry's texts take before lowercasing.
 fn text_estimate(item: &Item) -> usize {
@@ -481,6 +514,12 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
     }
     if let Some(schema) = &item.setting {
         push_lower(text, &schema.description);
+    }
+    if let Some(schema) = item
+        .setting
+        .as_ref()
+        .filter(|s| s.enum_values.len() <= ENUM_VALUES_MAX)
+    {
         for value in &schema.enum_values {
             if let Some(s) = value.as_str() {
                 push_lower(text, &id_words(s).join(" "));
@@ -529,6 +568,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         lower_keeps_length,
         guessed_title,
         hidden_twin: false,
+        part_category: false,
         mask,
         initials,
         ident_pairs,
@@ -752,5 +792,41 @@ mod arena_tests {
             ..Default::default()
         };
         assert_eq!(ids(&unfiltered), ["script:lint", "command:a"]);
+    }
+
+    /// A handful of enum values say what a setting does; a long list only lists what may be
+    /// chosen, and none of its words makes the setting a hit.
+    #[test]
+    fn only_a_short_enum_lends_its_words_to_a_setting() {
+        let setting = |key: &str, values: Vec<String>| Item {
+            id: format!("setting:{key}"),
+            kind: ItemKind::Setting,
+            title: key.to_string(),
+            key: Some(key.to_string()),
+            setting: Some(Box::new(solidus_model::schema::SettingSchema {
+                enum_values: values.into_iter().map(serde_json::Value::String).collect(),
+                ..Default::default()
+            })),
+            ..Item::default()
+        };
+        let mut icons: Vec<String> = (0..ENUM_VALUES_MAX).map(|k| format!("icon{k}")).collect();
+        icons.push("github".to_string());
+        let index = Index::new(vec![
+            setting("a.defaultIcon", icons),
+            setting("b.wrap", vec!["off".into(), "bounded".into()]),
+        ]);
+        let found = |q: &str| {
+            let options = RankOptions {
+                mode: crate::Mode::Any,
+                ..RankOptions::default()
+            };
+            index
+                .rank(&parse_query(q), &options)
+                .iter()
+                .map(|r| index.items()[r.index].id.clone())
+                .collect::<Vec<_>>()
+        };
+        assert!(found("github").is_empty());
+        assert_eq!(found("bounded"), ["setting:b.wrap"]);
     }
 }

@@ -12,7 +12,8 @@ use super::score::{self, Tier, ID_SUBSTRING, MIN_INNER_LEN};
 #[derive(Clone, Copy, Debug)]
 pub(super) struct WordMatch {
     pub(super) tier: Tier,
-    pub(super) score: i64,
+    /// Far below a tier (`score`'s checks); 32 bits halve the per-word table of the catalog.
+    pub(super) score: i32,
 }
 
 impl WordMatch {
@@ -20,7 +21,7 @@ impl WordMatch {
     fn secondary(len: i64) -> WordMatch {
         WordMatch {
             tier: Tier::Secondary,
-            score: score::secondary(len),
+            score: score::secondary(len) as i32,
         }
     }
 }
@@ -43,23 +44,35 @@ impl Index {
         limit: usize,
     ) -> Vec<(usize, AllMatch)> {
         let n = self.entries.len();
-        // Strong hits (word starts, description words) per word, from the postings.
+        // Strong hits (word starts, description words) per word, from the postings, and the
+        // entries each word touched: counts and the every-word check read those few entries,
+        // never the whole catalog per word.
         let mut strong: Vec<Vec<Option<WordMatch>>> = Vec::with_capacity(words.len());
+        let mut touched: Vec<Vec<u32>> = Vec::with_capacity(words.len());
         for word in words {
             let len = word.chars().count() as i64;
             let mut hits: Vec<Option<WordMatch>> = vec![None; n];
+            let mut seen: Vec<u32> = Vec::new();
             if word.contains(' ') {
                 // A quoted phrase: rare, so a scan is affordable.
                 let mask = char_mask(word);
                 let secondary = self.secondary_hits(word);
                 for (i, entry) in self.entries.iter().enumerate() {
                     hits[i] = self.match_phrase(entry, word, mask, secondary[i]);
+                    if hits[i].is_some() {
+                        seen.push(i as u32);
+                    }
                 }
                 strong.push(hits);
+                touched.push(seen);
                 continue;
             }
             self.postings.for_secondary_prefix(word, |i| {
-                hits[i as usize] = Some(WordMatch::secondary(len));
+                let slot = &mut hits[i as usize];
+                if slot.is_none() {
+                    seen.push(i);
+                }
+                *slot = Some(WordMatch::secondary(len));
             });
             self.postings.for_prefix(word, |i, place, exact| {
                 let score = match place {
@@ -67,28 +80,38 @@ impl Index {
                     _ => score::title_word_start(len, exact),
                 };
                 let slot = &mut hits[i as usize];
+                if slot.is_none() {
+                    seen.push(i);
+                }
                 if slot
                     .as_ref()
-                    .is_none_or(|m| m.tier < Tier::WordStart || m.score < score)
+                    .is_none_or(|m| m.tier < Tier::WordStart || i64::from(m.score) < score)
                 {
                     *slot = Some(WordMatch {
                         tier: Tier::WordStart,
-                        score,
+                        score: score as i32,
                     });
                 }
             });
             strong.push(hits);
+            touched.push(seen);
         }
         // Fuzzy and description matches rank a whole tier below entries where every word starts
         // a word, so when there are enough of those the rest can never make the list. Word
         // scores stay far below a tier for short queries, which keeps this exact.
         if words.len() <= 4 && !words.iter().any(|w| w.contains(' ')) {
             let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == Tier::WordStart);
+            let rarest = (0..words.len()).min_by_key(|&w| touched[w].len());
             let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
-            for i in (0..n).filter(|&i| strong.iter().all(|hits| starts(&hits[i])) && allowed(i)) {
+            for i in rarest
+                .map(|w| touched[w].iter().map(|&i| i as usize))
+                .into_iter()
+                .flatten()
+                .filter(|&i| strong.iter().all(|hits| starts(&hits[i])) && allowed(i))
+            {
                 let score = strong
                     .iter()
-                    .filter_map(|hits| hits[i].map(|m| m.score))
+                    .filter_map(|hits| hits[i].map(|m| i64::from(m.score)))
                     .sum();
                 every_word_starts.push((
                     i,
@@ -103,7 +126,7 @@ impl Index {
             }
         }
         let mut order: Vec<usize> = (0..words.len()).collect();
-        order.sort_by_key(|&w| strong[w].iter().filter(|m| m.is_some()).count());
+        order.sort_by_key(|&w| touched[w].len());
         let mut candidates: Vec<(usize, AllMatch)> = Vec::new();
         for (step, &w) in order.iter().enumerate() {
             let word = words[w];
@@ -149,7 +172,7 @@ impl Index {
                             candidates.push((
                                 i,
                                 AllMatch {
-                                    score: m.score,
+                                    score: i64::from(m.score),
                                     lowest: m.tier,
                                 },
                             ));
@@ -159,7 +182,7 @@ impl Index {
             } else {
                 candidates.retain_mut(|(i, matched)| match check(*i) {
                     Some(m) => {
-                        matched.score += m.score;
+                        matched.score += i64::from(m.score);
                         matched.lowest = matched.lowest.min(m.tier);
                         true
                     }
@@ -186,7 +209,7 @@ impl Index {
         let skim = self.matcher.fuzzy_match(title, word)?;
         score::fuzzy(skim, len).map(|score| WordMatch {
             tier: Tier::Fuzzy,
-            score,
+            score: score as i32,
         })
     }
 
@@ -225,7 +248,7 @@ impl Index {
         if self.title_lower(entry).contains(phrase) {
             return Some(WordMatch {
                 tier: Tier::WordStart,
-                score: score::title_word_start(len, false),
+                score: score::title_word_start(len, false) as i32,
             });
         }
         if secondary_hit {
@@ -238,7 +261,7 @@ impl Index {
     fn id_substring(&self, entry: &Entry, word: &str, len: i64) -> Option<WordMatch> {
         (len >= MIN_INNER_LEN && self.ident(entry).contains(word)).then_some(WordMatch {
             tier: Tier::Secondary,
-            score: ID_SUBSTRING,
+            score: ID_SUBSTRING as i32,
         })
     }
 }
