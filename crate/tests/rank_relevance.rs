@@ -36,8 +36,17 @@ const RELEVANCE: &[Case] = &[
     ),
     case(
         "focus mode",
-        &[&["command:workbench.action.toggleZenMode"]],
-        "other editors' focus mode is VS Code's Zen Mode",
+        &[
+            &[
+                "command:workbench.action.toggleZenMode",
+                "setting:editor.tabFocusMode",
+            ],
+            &[
+                "command:workbench.action.toggleZenMode",
+                "setting:editor.tabFocusMode",
+            ],
+        ],
+        "other editors' focus mode is VS Code's Zen Mode; Editor: Tab Focus Mode has the words",
     ),
     case(
         "open settigns",

@@ -124,6 +124,12 @@ pub fn expand(
     // two-word rows; stop words never start or end one.
     let mut spellings: Vec<Vec<String>> = Vec::new();
     for &word in words {
+        // A possessive or an `is` says nothing of the word: "file's" is file, "where's" where.
+        let word = ["'s", "\u{2019}s"]
+            .iter()
+            .find_map(|end| word.strip_suffix(end))
+            .filter(|w| !w.is_empty())
+            .unwrap_or(word);
         let bare = word.trim_matches(|c: char| c.is_ascii_punctuation());
         if is_meaningless(word) && !bare.is_empty() && !stop_words().contains(bare) {
             spellings.push(vec![bare.to_string()]);
@@ -188,7 +194,9 @@ pub fn expand(
             parts = None;
         }
         // A word that starts no catalog word is likely misspelt: try words one edit away.
-        if parts.is_none() && !known(word) && word.len() >= 4 {
+        // A word whose stem starts one ("recs", "rec…") is a short form, not a typo.
+        let stem_known = stemmed.as_deref().is_some_and(&known);
+        if parts.is_none() && !known(word) && !stem_known && word.len() >= 4 {
             if let Some(first) = word.chars().next() {
                 let first = first.to_string();
                 let start = vocabulary.partition_point(|v| **v < *first.as_str());

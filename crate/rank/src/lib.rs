@@ -122,6 +122,41 @@ impl Index {
             ..options.clone()
         };
         let understood = self.rank(query, &any);
+        if std::env::var_os("SOLIDUS_DUMP_FUSION").is_some() {
+            let name = |i: usize| {
+                let it = &self.items[i];
+                it.command
+                    .clone()
+                    .or(it.key.clone())
+                    .unwrap_or(it.id.clone())
+            };
+            let lit: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|r| {
+                    let e = &self.entries[r.index];
+                    let (c, mut n) = self.name_coverage_with_runs(e, &words);
+                    if self.other_parts_category(e, &words) {
+                        n += e.category_words as usize;
+                    }
+                    serde_json::json!([
+                        name(r.index),
+                        r.score,
+                        c,
+                        n,
+                        self.entries[r.index].prior,
+                        self.items[r.index].keybinding.is_some()
+                    ])
+                })
+                .collect();
+            let und: Vec<serde_json::Value> = understood
+                .iter()
+                .map(|r| serde_json::json!([name(r.index), r.score, self.entries[r.index].prior]))
+                .collect();
+            eprintln!(
+                "{}",
+                serde_json::json!({"q": query.text, "literal": lit, "understood": und})
+            );
+        }
         let mut fused: HashMap<usize, (f64, Option<usize>, RankedItem)> = HashMap::new();
         for (rank, row) in rows.into_iter().enumerate() {
             let entry = &self.entries[row.index];
