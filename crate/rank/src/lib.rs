@@ -88,8 +88,9 @@ impl Index {
     /// is what the user named: the every-word matches alone, in their order. Otherwise the
     /// every-word matches and the request ranker's best (word forms, synonyms, typos, rare
     /// words first) are ranked together by reciprocal rank, each every-word row weighed by how
-    /// good its match is (`literal_weight`), so a typo, a short form or an everyday word
-    /// reaches the first rows when titles hold the typed words only loosely. Rows after the
+    /// good its match is (`literal_weight`) and how much of its name the query covers
+    /// (`covered_share`), so a typo, a short form or an everyday word reaches the first rows
+    /// when titles hold the typed words only loosely. Rows after the
     /// last every-word row are marked `related`, below the popup's divider.
     /// Cost: one `all` pass, and one `any` pass unless the query named an item.
     pub fn rank_with_related(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
@@ -122,41 +123,6 @@ impl Index {
             ..options.clone()
         };
         let understood = self.rank(query, &any);
-        if std::env::var_os("SOLIDUS_DUMP_FUSION").is_some() {
-            let name = |i: usize| {
-                let it = &self.items[i];
-                it.command
-                    .clone()
-                    .or(it.key.clone())
-                    .unwrap_or(it.id.clone())
-            };
-            let lit: Vec<serde_json::Value> = rows
-                .iter()
-                .map(|r| {
-                    let e = &self.entries[r.index];
-                    let (c, mut n) = self.name_coverage_with_runs(e, &words);
-                    if self.other_parts_category(e, &words) {
-                        n += e.category_words as usize;
-                    }
-                    serde_json::json!([
-                        name(r.index),
-                        r.score,
-                        c,
-                        n,
-                        self.entries[r.index].prior,
-                        self.items[r.index].keybinding.is_some()
-                    ])
-                })
-                .collect();
-            let und: Vec<serde_json::Value> = understood
-                .iter()
-                .map(|r| serde_json::json!([name(r.index), r.score, self.entries[r.index].prior]))
-                .collect();
-            eprintln!(
-                "{}",
-                serde_json::json!({"q": query.text, "literal": lit, "understood": und})
-            );
-        }
         let mut fused: HashMap<usize, (f64, Option<usize>, RankedItem)> = HashMap::new();
         for (rank, row) in rows.into_iter().enumerate() {
             let entry = &self.entries[row.index];
