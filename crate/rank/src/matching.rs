@@ -93,6 +93,29 @@ impl Index {
                     });
                 }
             });
+            // Two title words typed as one ("sidebar" for Side Bar, "goto" for Go to): the word
+            // starts the first of them as much as a spaced query would start both.
+            let whole = score::title_word_start(len, true);
+            for (left, right) in self.run_together_splits(word) {
+                self.postings.for_word(left, |i, place| {
+                    let slot = &mut hits[i as usize];
+                    if place == IN_ID
+                        || slot.is_some_and(|m| {
+                            m.tier == Tier::WordStart && i64::from(m.score) >= whole
+                        })
+                        || !self.title_has_pair(&self.entries[i as usize], left, right)
+                    {
+                        return;
+                    }
+                    if slot.is_none() {
+                        seen.push(i);
+                    }
+                    *slot = Some(WordMatch {
+                        tier: Tier::WordStart,
+                        score: whole as i32,
+                    });
+                });
+            }
             strong.push(hits);
             touched.push(seen);
         }
@@ -194,6 +217,31 @@ impl Index {
             }
         }
         candidates
+    }
+
+    /// The ways `word` is two title words run together, each part a title word of the catalog
+    /// at least two letters long. Cost: a binary search per cut.
+    fn run_together_splits<'w>(&self, word: &'w str) -> Vec<(&'w str, &'w str)> {
+        if word.len() < 4 || !word.is_ascii() {
+            return Vec::new();
+        }
+        (2..=word.len() - 2)
+            .map(|cut| word.split_at(cut))
+            .filter(|(left, right)| {
+                self.postings.is_name_word(left) && self.postings.is_name_word(right)
+            })
+            .collect()
+    }
+
+    /// Whether the entry's title has `left` followed by `right` as neighbouring words.
+    fn title_has_pair(&self, entry: &Entry, left: &str, right: &str) -> bool {
+        let mut words = self.title_words(entry).map(|(w, _)| w).peekable();
+        while let Some(w) = words.next() {
+            if w == left && words.peek() == Some(&right) {
+                return true;
+            }
+        }
+        false
     }
 
     /// A fuzzy match of `word` in the title, when it is plausible enough to ask skim.
@@ -347,5 +395,39 @@ mod tests {
         // Letters scattered across a word's middle are noise, not a match.
         assert!(!plausible_fuzzy_in("tab", &words("Start Debugging")));
         assert!(!plausible_fuzzy_in("x", &words("Extensions")));
+    }
+
+    /// Two title words typed as one start the first of them as a spaced query would: "sidebar"
+    /// names View: Toggle Side Bar as a word start, not a fuzzy guess, and only where the two
+    /// words are neighbours.
+    #[test]
+    fn two_title_words_typed_as_one_start_a_word() {
+        use solidus_model::item::{Item, ItemKind};
+        let command = |id: &str, title: &str| Item {
+            id: format!("command:{id}"),
+            kind: ItemKind::Command,
+            title: title.to_string(),
+            command: Some(id.to_string()),
+            ..Item::default()
+        };
+        let index = Index::new(vec![
+            command("a.side", "View: Toggle Side Bar"),
+            command("b.apart", "Side Panel: Bar Chart"),
+            command("c.goto", "Go to Definition"),
+        ]);
+        let tier_of = |q: &str, at: usize| {
+            index
+                .match_all(&[q], &|_| true, 50)
+                .into_iter()
+                .find(|(i, _)| *i == at)
+                .map(|(_, m)| m.lowest)
+        };
+        assert_eq!(tier_of("sidebar", 0), Some(Tier::WordStart));
+        assert_ne!(
+            tier_of("sidebar", 1),
+            Some(Tier::WordStart),
+            "not neighbours"
+        );
+        assert_eq!(tier_of("goto", 2), Some(Tier::WordStart));
     }
 }

@@ -152,6 +152,18 @@ impl Postings {
     }
 
     /// Whether `word` is a title or id word of some entry.
+    /// Calls `hit(entry, place)` for every entry with a title or id word that is `word` itself.
+    pub(super) fn for_word(&self, word: &str, mut hit: impl FnMut(u32, u8)) {
+        if let Ok(w) = self.words.binary_search_by(|w| (**w).cmp(word)) {
+            let l = self.lists[w] as usize;
+            for &h in
+                &self.name_hits[self.name_starts[l] as usize..self.name_starts[l + 1] as usize]
+            {
+                hit(h >> 2, (h & 3) as u8);
+            }
+        }
+    }
+
     pub(super) fn is_name_word(&self, word: &str) -> bool {
         self.words
             .binary_search_by(|w| (**w).cmp(word))
