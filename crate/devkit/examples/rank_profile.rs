@@ -1,5 +1,6 @@
 //! Runs the popup's rank over the benchmark's queries in a loop, for a profiler to sample.
-//! `cargo run --release --example rank_profile -- <fixture dir> [seconds]`
+//! `cargo run --release --example rank_profile -- <fixture dir> [seconds] [query...]`; without
+//! queries, the benchmark's three-word ones.
 
 use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
@@ -15,10 +16,15 @@ fn main() {
         limit: 50,
         ..RankOptions::default()
     };
-    let queries: Vec<_> = solidus_devkit::THREE_WORD_QUERIES
-        .iter()
-        .map(|q| parse_query(q))
-        .collect();
+    let given: Vec<String> = args.collect();
+    let queries: Vec<_> = if given.is_empty() {
+        solidus_devkit::THREE_WORD_QUERIES
+            .iter()
+            .map(|q| parse_query(q))
+            .collect()
+    } else {
+        given.iter().map(|q| parse_query(q)).collect()
+    };
     let end = Instant::now() + Duration::from_secs(seconds);
     let mut runs = 0u64;
     while Instant::now() < end {
