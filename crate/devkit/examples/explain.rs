@@ -15,7 +15,13 @@ fn main() {
         mode: Mode::Any,
         ..RankOptions::default()
     };
-    let rows = index.rank(&parse_query(&request), &options);
+    let query = parse_query(&request);
+    // The glossary's parts the request describes, which weigh as much as several words.
+    let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+    for group in solidus_core::vocabulary::described_parts(&words) {
+        println!("part word {:?}", group.alternatives);
+    }
+    let rows = index.rank(&query, &options);
     for (at, row) in rows.iter().enumerate() {
         let item = &index.items()[row.index];
         let name = item
