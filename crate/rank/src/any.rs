@@ -34,14 +34,15 @@ impl Index {
         );
         groups.extend(solidus_lexicon::vocabulary::described_parts(&words));
         let n = self.entries.len();
-        let allowed: Vec<bool> = self
-            .items
-            .iter()
-            .map(|item| {
-                (options.kinds.is_empty() || options.kinds.contains(&item.kind))
-                    && item.runs_without_a_menu()
-            })
-            .collect();
+        let allowed: Vec<bool> = if options.kinds.is_empty() {
+            self.runs_alone.clone()
+        } else {
+            self.items
+                .iter()
+                .zip(&self.runs_alone)
+                .map(|(item, &alone)| alone && options.kinds.contains(&item.kind))
+                .collect()
+        };
         let mut totals = vec![0f64; n];
         let mut spellings: Vec<&str> = Vec::new();
         let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
