@@ -390,6 +390,19 @@ export function solidusLog(userDataDir: string): string {
   return found.map((file) => readFileSync(file, 'utf8')).join('\n');
 }
 
+/** Reads the clipboard through the UI: a new untitled editor, Ctrl+V, the editor's text. */
+export async function pasteClipboard(page: Page): Promise<string> {
+  await runPaletteCommand(page, 'File: New Untitled Text File');
+  const editor = page.locator('.part.editor .monaco-editor').first();
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+V');
+  return waitFor(
+    async () => (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ').trim() || undefined,
+    10_000,
+    { message: 'the pasted text in the untitled editor' },
+  );
+}
+
 /** Ids of the popup's rows once `expected` holds for them, after typing `text`. */
 export async function popupRows(
   frame: Frame,

@@ -4,8 +4,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
-import { openPopup, popupRows, runPaletteCommand, sessionForSuite, waitFor, withFailureArtifacts } from './harness';
+import type { Frame } from 'playwright-core';
+import {
+  openPopup,
+  pasteClipboard,
+  popupRows,
+  runPaletteCommand,
+  sessionForSuite,
+  waitFor,
+  withFailureArtifacts,
+} from './harness';
 
 const SOLIDUS_REVIEW = '---\ndescription: Review files\nargument-hint: <file> <note>\n---\nReview $1 with note: $2\n';
 const CLAUDE_REVIEW = '---\ndescription: Claude review\n---\nClaude review of $ARGUMENTS\n';
@@ -35,22 +43,6 @@ function makeFolders(): void {
 async function slashRows(frame: Frame, text: string, expected: (ids: string[]) => boolean): Promise<string[]> {
   const slash = (ids: string[]) => ids.filter((id) => id.startsWith('slash:'));
   return slash(await popupRows(frame, text, (ids) => expected(slash(ids))));
-}
-
-/** Reads the clipboard through the UI: a new untitled editor, Ctrl+V, the editor's text. */
-async function pasteClipboard(page: Page): Promise<string> {
-  await runPaletteCommand(page, 'File: New Untitled Text File');
-  const editor = page.locator('.part.editor .monaco-editor').first();
-  await editor.locator('.view-lines').click();
-  await page.keyboard.press('Control+V');
-  return waitFor(
-    async () => {
-      const text = (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ').trim();
-      return text || undefined;
-    },
-    10_000,
-    { message: 'the pasted text in the untitled editor' },
-  );
 }
 
 before(() => {

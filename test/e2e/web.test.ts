@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import {
   copyDemo,
   openPopup,
+  pasteClipboard,
   popupRows,
   readJson,
   runPaletteCommand,
@@ -57,19 +58,6 @@ async function outputLines(page: Page, words: string): Promise<string> {
   if ((await filter.inputValue()) !== words) await filter.fill(words);
   const lines = page.locator('.part.panel .monaco-editor .view-lines').filter({ visible: true }).first();
   return (await lines.innerText()).replace(/\u00a0/g, ' ').replace(/\s+/g, ' ');
-}
-
-/** Reads the clipboard through the UI: a new untitled editor, Ctrl+V, the editor's text. */
-async function pasteClipboard(page: Page): Promise<string> {
-  await runPaletteCommand(page, 'File: New Untitled Text File');
-  const editor = page.locator('.part.editor .monaco-editor').first();
-  await editor.locator('.view-lines').click();
-  await page.keyboard.press('Control+V');
-  return waitFor(
-    async () => (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ').trim() || undefined,
-    10_000,
-    { message: 'the pasted text in the untitled editor' },
-  );
 }
 
 describe('Solidus in the web worker extension host', () => {
