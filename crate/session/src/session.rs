@@ -55,27 +55,24 @@ impl Serialize for No {
 mod literal_types {
     use ts_rs::{Config, TS};
 
-    impl TS for super::Yes {
-        type WithoutGenerics = Self;
-        type OptionInnerType = Self;
-        fn name(_: &Config) -> String {
-            "true".to_string()
-        }
-        fn inline(_: &Config) -> String {
-            "true".to_string()
-        }
+    /// A unit type that TypeScript sees as one boolean literal.
+    macro_rules! boolean_literal {
+        ($type:ty, $literal:literal) => {
+            impl TS for $type {
+                type WithoutGenerics = Self;
+                type OptionInnerType = Self;
+                fn name(_: &Config) -> String {
+                    $literal.to_string()
+                }
+                fn inline(_: &Config) -> String {
+                    $literal.to_string()
+                }
+            }
+        };
     }
 
-    impl TS for super::No {
-        type WithoutGenerics = Self;
-        type OptionInnerType = Self;
-        fn name(_: &Config) -> String {
-            "false".to_string()
-        }
-        fn inline(_: &Config) -> String {
-            "false".to_string()
-        }
-    }
+    boolean_literal!(super::Yes, "true");
+    boolean_literal!(super::No, "false");
 }
 
 /// Why a request was refused: a stable code for the shell and a sentence for the user.
