@@ -25,6 +25,12 @@ const fn case(
 
 const RELEVANCE: &[Case] = &[
     case(
+        "fmt on save",
+        &[&["setting:editor.formatOnSave"]],
+        "fmt is format; the typed \"on\" is a word of Format On Save, not of Save without \
+         Formatting, whose letters also hold f-m-t",
+    ),
+    case(
         "typeface",
         &[&["setting:editor.fontFamily"]],
         "an everyday word for the editor's font family, not a type and a face",
@@ -300,15 +306,6 @@ const RELEVANCE: &[Case] = &[
     ),
 ];
 
-/// Queries the ranker gets wrong today: the row a user means, and what leads instead. Each
-/// must still be in the top five; when a change puts it first, move the case into RELEVANCE.
-const NOT_YET: &[Case] = &[case(
-    "fmt on save",
-    &[&["setting:editor.formatOnSave"]],
-    "fmt is the usual short form of format; File: Save without Formatting, whose letters hold \
-     f-m-t, still comes first",
-)];
-
 /// The top `n` ids the popup shows for a query (related rows included), with titles for
 /// failure messages.
 fn top(query: &str, n: usize) -> Vec<(String, String)> {
@@ -355,41 +352,12 @@ fn popup_queries_put_what_the_user_means_first() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-#[test]
-fn known_misses_stay_near_the_top_until_fixed() {
-    let mut changed = Vec::new();
-    for case in NOT_YET {
-        let got = top(case.query, 5);
-        let meant = case.rows[0];
-        let first = got
-            .first()
-            .is_some_and(|(id, _)| meant.contains(&id.as_str()));
-        let near = got.iter().any(|(id, _)| meant.contains(&id.as_str()));
-        if first {
-            changed.push(format!(
-                "{:?} now ranks {:?} first: move it into RELEVANCE",
-                case.query, meant
-            ));
-        } else if !near {
-            changed.push(format!(
-                "{:?}: {:?} fell out of the top five ({}); got{}",
-                case.query,
-                meant,
-                case.why,
-                shown(&got)
-            ));
-        }
-    }
-    assert!(changed.is_empty(), "{}", changed.join("\n"));
-}
-
 /// The table is worth what its ids are: each must name an item of the catalog.
 #[test]
 fn every_expected_id_is_in_the_catalog() {
     let index = fixture();
     let missing: Vec<&str> = RELEVANCE
         .iter()
-        .chain(NOT_YET)
         .flat_map(|c| c.rows.iter().flat_map(|r| r.iter().copied()))
         .filter(|id| index.get(id).is_none())
         .collect();

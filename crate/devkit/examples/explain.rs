@@ -1,5 +1,6 @@
 //! Prints a request's first rows and where the given ids rank, to see why a request misses.
 //! `cargo run --release --example explain -- <fixture dir> "<request>" [id...]`
+//! With `EXPLAIN_POPUP=1`, also the popup's every-word rows and its fused list.
 
 use solidus_core::catalog::build_catalog;
 use solidus_core::rank::{parse_query, Index, Mode, RankOptions};
@@ -20,6 +21,23 @@ fn main() {
     let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
     for group in solidus_core::vocabulary::described_parts(&words) {
         println!("part word {:?}", group.alternatives);
+    }
+    if std::env::var_os("EXPLAIN_POPUP").is_some() {
+        let popup = RankOptions::default();
+        let show = |label: &str, rows: Vec<solidus_core::rank::RankedItem>| {
+            println!("{label}:");
+            for (at, row) in rows.iter().take(8).enumerate() {
+                let item = &index.items()[row.index];
+                let mark = if row.related { "~" } else { " " };
+                println!(
+                    "{mark}{at:>3} {:>8} {} | {}",
+                    row.score, item.id, item.title
+                );
+            }
+        };
+        show("every word", index.rank(&query, &popup));
+        show("popup", index.rank_with_related(&query, &popup));
+        println!("request ranker:");
     }
     let rows = index.rank(&query, &options);
     for (at, row) in rows.iter().enumerate() {

@@ -44,7 +44,14 @@ impl Index {
                 .collect()
         };
         let mut totals = vec![0f64; n];
-        let mut spellings: Vec<&str> = Vec::new();
+        // Small words the groups leave out ("on", "in") still cover a name word they are:
+        // "fmt on save" names Format On Save, not Save without Formatting.
+        let mut spellings: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| solidus_lexicon::vocabulary::is_meaningless(w))
+            .collect();
+        let typed_small = spellings.len();
         let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
         // One spelling's hits, and the items it touched: the postings visit few items, so only
         // those are read and reset, never the whole catalog per spelling.
@@ -141,7 +148,7 @@ impl Index {
             }
             // Among items matching the same words, the one whose name is mostly those words wins.
             let entry = &self.entries[*i];
-            let (covered, mut names) = self.name_coverage(entry, &spellings);
+            let (covered, mut names) = self.name_coverage(entry, &spellings, typed_small);
             // Another part's variant (Emmet: Toggle Comment) is named only with its part.
             if self.other_parts_category(entry, &words) {
                 names += entry.category_words as usize;
@@ -151,7 +158,13 @@ impl Index {
         });
         // Spellings hit word starts only, so only word starts are marked: a synonym's letters
         // scattered over a title would mark what did not match, and cost a fuzzy pass per row.
-        self.top(scored, limit, recent_pos, &spellings, Letters::WordStarts)
+        self.top(
+            scored,
+            limit,
+            recent_pos,
+            &spellings[typed_small..],
+            Letters::WordStarts,
+        )
     }
 
     /// Whether some word of the catalog starts with `prefix`.

@@ -258,11 +258,18 @@ impl Index {
 
     /// How many of the entry's name words start with one of `words`, and how many name
     /// words it has: the popup and the shortlist both prefer a name that is mostly the query.
-    pub(super) fn name_coverage(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
+    /// The first `whole_only` words cover only a name word they equal (small words like "on").
+    pub(super) fn name_coverage(
+        &self,
+        entry: &Entry,
+        words: &[&str],
+        whole_only: usize,
+    ) -> (usize, usize) {
         let names = self.coverage_words(entry);
+        let (whole, prefixes) = words.split_at(whole_only.min(words.len()));
         let covered = names
             .clone()
-            .filter(|w| words.iter().any(|q| w.starts_with(q)))
+            .filter(|w| whole.contains(w) || prefixes.iter().any(|q| w.starts_with(q)))
             .count();
         (covered, names.count())
     }

@@ -104,7 +104,7 @@ impl Index {
         let named = rows.first().is_some_and(|r| {
             r.score >= Tier::Prefix.base()
                 || (r.score >= Tier::WordStart.base() && {
-                    let (covered, names) = self.name_coverage(&self.entries[r.index], &words);
+                    let (covered, names) = self.name_coverage(&self.entries[r.index], &words, 0);
                     names > 0 && covered == names
                 })
         });
