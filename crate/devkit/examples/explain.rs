@@ -17,10 +17,10 @@ fn main() {
         ..RankOptions::default()
     };
     let query = parse_query(&request);
-    // The glossary's parts the request describes, which weigh as much as several words.
+    // The spellings each word is looked for as, and the glossary's parts the request describes.
     let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
-    for group in solidus_core::vocabulary::described_parts(&words) {
-        println!("part word {:?}", group.alternatives);
+    for group in index.word_groups(&words) {
+        println!("{}: {:?}", group.word, group.alternatives);
     }
     if std::env::var_os("EXPLAIN_POPUP").is_some() {
         let popup = RankOptions::default();

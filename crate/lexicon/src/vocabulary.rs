@@ -279,6 +279,17 @@ const PART_WEIGHT: u8 = 150;
 const PART_EVIDENCE_WORDS: f64 = 2.0;
 const PART_EVIDENCE_SPREAD: f64 = 4.0;
 
+/// The words a question starts with, before an auxiliary ("where is", "how do").
+const QUESTION_WORDS: &[&str] = &["how", "where", "what", "which", "why", "who"];
+
+/// The auxiliaries that make a leading question word a question.
+const AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "did", "do", "does", "can", "could", "should", "has", "have",
+];
+
+/// A question word and its auxiliary in one.
+const QUESTION_OPENERS: &[&str] = &["where's", "what's", "how's", "who's"];
+
 /// A request may describe two things at once ("hide the map and the path above the code").
 const PARTS_PER_REQUEST: usize = 2;
 
@@ -338,6 +349,18 @@ fn part_words() -> &'static PartWords {
 /// counts ("the explorer keeps jumping" names the explorer, not its auto reveal).
 /// Cost: a hash lookup per request word.
 pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
+    // A question's leading words frame it: "where is the output panel" asks for the panel,
+    // not for the panel's position, which descriptions say with "where" ("where the panel
+    // sits", which is no question: no auxiliary follows).
+    let words = match words {
+        [first, rest @ ..] if QUESTION_OPENERS.contains(first) => rest,
+        [first, second, rest @ ..]
+            if QUESTION_WORDS.contains(first) && AUXILIARIES.contains(second) =>
+        {
+            rest
+        }
+        _ => words,
+    };
     let mut request: Vec<String> = words
         .iter()
         .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
@@ -407,6 +430,17 @@ mod tests {
         assert!(
             found.contains(&("minimap".to_string(), PART_WEIGHT)),
             "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_question_asks_for_the_part_not_its_position() {
+        let asked = parts("where is the output panel");
+        assert!(!asked.iter().any(|(w, _)| w == "position"), "{asked:?}");
+        let described = parts("where the bottom panel area is docked");
+        assert!(
+            described.iter().any(|(w, _)| w == "position"),
+            "{described:?}"
         );
     }
 

@@ -26,13 +26,7 @@ impl Index {
         limit: usize,
     ) -> Vec<RankedItem> {
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
-        let mut groups = solidus_lexicon::vocabulary::expand(
-            &words,
-            |w| self.starts_a_word(w),
-            |w| self.is_word(w),
-            &self.postings.words,
-        );
-        groups.extend(solidus_lexicon::vocabulary::described_parts(&words));
+        let groups = self.word_groups(&words);
         let n = self.entries.len();
         let allowed: Vec<bool> = if options.kinds.is_empty() {
             self.runs_alone.clone()
@@ -165,6 +159,19 @@ impl Index {
             &spellings[typed_small..],
             Letters::WordStarts,
         )
+    }
+
+    /// The groups of spellings `any` mode looks for: each word's stems, synonyms and typo
+    /// fixes over this catalog's words, and the parts the words describe.
+    pub fn word_groups(&self, words: &[&str]) -> Vec<solidus_lexicon::vocabulary::WordGroup> {
+        let mut groups = solidus_lexicon::vocabulary::expand(
+            words,
+            |w| self.starts_a_word(w),
+            |w| self.is_word(w),
+            &self.postings.words,
+        );
+        groups.extend(solidus_lexicon::vocabulary::described_parts(words));
+        groups
     }
 
     /// Whether some word of the catalog starts with `prefix`.
