@@ -25,6 +25,11 @@ const fn case(
 
 const RELEVANCE: &[Case] = &[
     case(
+        "find in fiels",
+        &[&["command:workbench.action.findInFiles"]],
+        "two swapped letters of files; fiel… also starts field, yet no short form swaps letters",
+    ),
+    case(
         "fmt on save",
         &[&["setting:editor.formatOnSave"]],
         "fmt is format; the typed \"on\" is a word of Format On Save, not of Save without \

@@ -111,6 +111,17 @@ pub fn one_edit_apart(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether `a` is `b` with two neighbouring letters swapped, the commonest slip of typing.
+fn neighbours_swapped(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a != b && one_edit_apart(a, b) && {
+        let mut a_sorted: Vec<char> = a.chars().collect();
+        let mut b_sorted: Vec<char> = b.chars().collect();
+        a_sorted.sort_unstable();
+        b_sorted.sort_unstable();
+        a_sorted == b_sorted
+    }
+}
+
 /// Expands request words into groups. `known` says whether a spelling starts a word of the
 /// catalog; `vocabulary` lists the catalog's words for splitting compounds and fixing typos.
 pub fn expand(
@@ -194,9 +205,10 @@ pub fn expand(
             parts = None;
         }
         // A word that starts no catalog word is likely misspelt: try words one edit away.
-        // A word whose stem starts one ("recs", "rec…") is a short form, not a typo.
+        // A word whose stem starts one ("recs", "rec…") may be a short form, so only two
+        // swapped letters, which no short form has, fix it ("fiels" is files, not a field).
         let stem_known = stemmed.as_deref().is_some_and(&known);
-        if parts.is_none() && !known(word) && !stem_known && word.len() >= 4 {
+        if parts.is_none() && !known(word) && word.len() >= 4 {
             if let Some(first) = word.chars().next() {
                 let first = first.to_string();
                 let start = vocabulary.partition_point(|v| **v < *first.as_str());
@@ -204,7 +216,12 @@ pub fn expand(
                     .iter()
                     .take_while(|v| v.starts_with(first.as_str()))
                 {
-                    if one_edit_apart(word, candidate) {
+                    let fixes = if stem_known {
+                        neighbours_swapped(word, candidate)
+                    } else {
+                        one_edit_apart(word, candidate)
+                    };
+                    if fixes {
                         // The fixed word's stem too: `defind` is `defined`, which meets
                         // `definition` only as `defin…`.
                         let stemmed = stem(candidate);
