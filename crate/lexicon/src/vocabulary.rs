@@ -130,7 +130,20 @@ pub fn expand(
     exact: impl Fn(&str) -> bool,
     vocabulary: &[Box<str>],
 ) -> Vec<WordGroup> {
+    let subject = question_subject(words);
     let mut groups: Vec<WordGroup> = Vec::new();
+    // "Where is the output panel" asks to be shown it: the frame becomes a group of the verbs
+    // that bring a thing into view.
+    if subject.len() < words.len() && is_where_question(words) {
+        groups.push(WordGroup {
+            word: "where".to_string(),
+            alternatives: WHERE_MEANS
+                .iter()
+                .map(|w| (w.to_string(), SYNONYM_WEIGHT))
+                .collect(),
+        });
+    }
+    let words = subject;
     // Each word's spellings in request order, fillers included ("goto anything"), for the
     // two-word rows; stop words never start or end one.
     let mut spellings: Vec<Vec<String>> = Vec::new();
@@ -307,6 +320,50 @@ const AUXILIARIES: &[&str] = &[
 /// A question word and its auxiliary in one.
 const QUESTION_OPENERS: &[&str] = &["where's", "what's", "how's", "who's"];
 
+/// What a question asks about, without the words that frame it: "where is the output panel"
+/// asks for the panel, not for the panel's position, which descriptions say with "where"
+/// ("where the panel sits" is no question: no auxiliary follows), and "where did the sidebar
+/// go" for the sidebar, not for Go Back. Any other request is returned whole.
+fn question_subject<'a, 'w>(words: &'a [&'w str]) -> &'a [&'w str] {
+    let bare = |w: &str| -> String {
+        w.trim_matches(|c: char| c.is_ascii_punctuation() && c != '\'')
+            .to_string()
+    };
+    let (opener, rest) = match words {
+        [first, rest @ ..] if QUESTION_OPENERS.contains(&bare(first).as_str()) => {
+            (bare(first), rest)
+        }
+        [first, second, rest @ ..]
+            if QUESTION_WORDS.contains(&bare(first).as_str())
+                && AUXILIARIES.contains(&bare(second).as_str()) =>
+        {
+            (bare(first), rest)
+        }
+        _ => return words,
+    };
+    match rest.split_last() {
+        Some((last, subject))
+            if opener.starts_with("where") && WHERE_GONE.contains(&bare(last).as_str()) =>
+        {
+            subject
+        }
+        _ => rest,
+    }
+}
+
+/// Whether the request asks where something is ("where is", "where's", "where did … go").
+fn is_where_question(words: &[&str]) -> bool {
+    words.first().is_some_and(|w| w.starts_with("where"))
+}
+
+/// What a "where is" question asks for: the verbs of the commands that bring a view, an
+/// editor or a bar into sight (Show Explorer, Open Keyboard Shortcuts, Focus on Problems View,
+/// Toggle Output, Status Bar: Visible).
+const WHERE_MEANS: &[&str] = &["show", "open", "focus", "toggle", "visible"];
+
+/// The verbs a "where did it go" question ends with.
+const WHERE_GONE: &[&str] = &["go", "gone", "went"];
+
 /// A request may describe two things at once ("hide the map and the path above the code").
 const PARTS_PER_REQUEST: usize = 2;
 
@@ -366,18 +423,7 @@ fn part_words() -> &'static PartWords {
 /// counts ("the explorer keeps jumping" names the explorer, not its auto reveal).
 /// Cost: a hash lookup per request word.
 pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
-    // A question's leading words frame it: "where is the output panel" asks for the panel,
-    // not for the panel's position, which descriptions say with "where" ("where the panel
-    // sits", which is no question: no auxiliary follows).
-    let words = match words {
-        [first, rest @ ..] if QUESTION_OPENERS.contains(first) => rest,
-        [first, second, rest @ ..]
-            if QUESTION_WORDS.contains(first) && AUXILIARIES.contains(second) =>
-        {
-            rest
-        }
-        _ => words,
-    };
+    let words = question_subject(words);
     let mut request: Vec<String> = words
         .iter()
         .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))
@@ -533,6 +579,48 @@ mod tests {
         let groups = expand(&["the", "80", "ruler"], |_| true, |_| true, &[]);
         assert_eq!(groups.len(), 1);
         assert_eq!(groups[0].word, "ruler");
+    }
+
+    #[test]
+    fn a_where_question_asks_to_see_its_subject() {
+        let groups = expand(
+            &["where", "did", "my", "sidebar", "go?"],
+            |_| true,
+            |_| true,
+            &[],
+        );
+        let words: Vec<&str> = groups.iter().map(|g| g.word.as_str()).collect();
+        assert_eq!(words, ["where", "sidebar"], "\"go\" is no Go Back here");
+        assert!(groups[0].alternatives.iter().any(|(w, _)| w == "show"));
+        // "go" outside the frame is a word like any other.
+        let groups = expand(&["go", "to", "line"], |_| true, |_| true, &[]);
+        assert_eq!(groups[0].word, "go");
+    }
+
+    #[test]
+    fn swapped_letters_are_fixed_even_where_the_stem_starts_a_word() {
+        let mut vocabulary: Vec<Box<str>> = ["field", "fields", "files"]
+            .iter()
+            .map(|&s| s.into())
+            .collect();
+        vocabulary.sort();
+        let known = |w: &str| vocabulary.iter().any(|v| v.starts_with(w));
+        let groups = expand(
+            &["fiels"],
+            known,
+            |w| vocabulary.iter().any(|v| &**v == w),
+            &vocabulary,
+        );
+        let spellings: Vec<&str> = groups[0]
+            .alternatives
+            .iter()
+            .map(|(w, _)| w.as_str())
+            .collect();
+        assert!(spellings.contains(&"files"), "{spellings:?}");
+        assert!(
+            !spellings.contains(&"fields"),
+            "an inserted letter is no swap: {spellings:?}"
+        );
     }
 
     #[test]
