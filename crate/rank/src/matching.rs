@@ -152,29 +152,19 @@ impl Index {
         // the first is the word with the fewest possible matches: its strong hits plus the
         // entries its letters let through to the fuzzy and id checks ("close" before "editors",
         // whose letters every Editor title holds).
-        // The order changes the cost, never the list, so the count may overlap: strong hits
-        // plus the entries whose letters let the word through, all words in one pass over the
-        // compact prefilter. One word needs no order at all.
-        let order: Vec<usize> = if words.len() == 1 {
-            vec![0]
-        } else {
-            let tests: Vec<(u64, u64)> = words
-                .iter()
-                .map(|w| (char_mask(w), first_pair_bit(w)))
-                .collect();
-            let mut possible: Vec<(usize, usize)> = touched
-                .iter()
-                .enumerate()
-                .map(|(w, t)| (t.len(), w))
-                .collect();
-            for &(entry_mask, pairs) in &self.prefilter {
-                for (count, &(mask, pair)) in possible.iter_mut().zip(&tests) {
-                    count.0 += usize::from(entry_mask & mask == mask && pairs & pair != 0);
-                }
-            }
-            possible.sort_unstable();
-            possible.into_iter().map(|(_, w)| w).collect()
-        };
+        // The order changes the cost, never the list, so an estimate serves: strong hits plus
+        // a bound on the entries whose letters let the word through, read off the index's bit
+        // counts without a pass over the catalog.
+        let mut order: Vec<(usize, usize)> = words
+            .iter()
+            .enumerate()
+            .map(|(w, word)| {
+                let bound = self.bit_counts.bound(char_mask(word), first_pair_bit(word));
+                (touched[w].len() + bound, w)
+            })
+            .collect();
+        order.sort_unstable();
+        let order: Vec<usize> = order.into_iter().map(|(_, w)| w).collect();
         let mut candidates: Vec<(usize, AllMatch)> = Vec::new();
         for (step, &w) in order.iter().enumerate() {
             let word = words[w];
