@@ -136,7 +136,8 @@ impl Index {
             fused.insert(row.index, (share, Some(rank), row));
         }
         for (rank, row) in understood.into_iter().enumerate() {
-            let share = 1.0 / (FUSION_DAMPING + rank as f64);
+            let weight = score::understood_weight(self.items[row.index].keybinding.is_some());
+            let share = weight / (FUSION_DAMPING + rank as f64);
             fused
                 .entry(row.index)
                 .and_modify(|(total, _, _)| *total += share)
