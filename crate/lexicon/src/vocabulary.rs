@@ -225,6 +225,7 @@ pub fn expand(
             if let Some(first) = word.chars().next() {
                 let first = first.to_string();
                 let start = vocabulary.partition_point(|v| **v < *first.as_str());
+                let mut fixed: Vec<&str> = Vec::new();
                 for candidate in vocabulary[start..]
                     .iter()
                     .take_while(|v| v.starts_with(first.as_str()))
@@ -241,6 +242,17 @@ pub fn expand(
                         push(&mut alternatives, candidate.to_string(), TYPO_FIX_WEIGHT);
                         if let Some(stemmed) = stemmed {
                             push(&mut alternatives, stemmed, TYPO_FIX_WEIGHT);
+                        }
+                        fixed.push(candidate);
+                    }
+                }
+                // One fix is the word the user meant: it means what that word means too
+                // ("keybindigns" is keybindings, which are keyboard shortcuts). Several fixes
+                // are guesses, and their synonyms would be guesses of guesses.
+                if let [only] = fixed[..] {
+                    for &row in everyday_rows().get(only).into_iter().flatten() {
+                        for alt in &synonyms()[row].catalog {
+                            push(&mut alternatives, alt.to_string(), SYNONYM_WEIGHT);
                         }
                     }
                 }
@@ -620,6 +632,41 @@ mod tests {
         assert!(
             !spellings.contains(&"fields"),
             "an inserted letter is no swap: {spellings:?}"
+        );
+    }
+
+    #[test]
+    fn a_word_fixed_one_way_means_what_the_fixed_word_means() {
+        let vocabulary: Vec<Box<str>> = ["keybindings", "keyboard"]
+            .iter()
+            .map(|&s| s.into())
+            .collect();
+        let known = |w: &str| vocabulary.iter().any(|v| v.starts_with(w));
+        let exact = |w: &str| vocabulary.iter().any(|v| &**v == w);
+        let groups = expand(&["keybindigns"], known, exact, &vocabulary);
+        let spellings: Vec<&str> = groups[0]
+            .alternatives
+            .iter()
+            .map(|(w, _)| w.as_str())
+            .collect();
+        assert!(spellings.contains(&"shortcuts"), "{spellings:?}");
+        // Two fixes are two guesses: neither's synonyms join.
+        let vocabulary: Vec<Box<str>> =
+            ["word", "work"].iter().map(|&s| s.into()).collect();
+        let groups = expand(&["worx"], |_| false, |_| false, &vocabulary);
+        let spellings: Vec<&str> = groups[0]
+            .alternatives
+            .iter()
+            .map(|(w, _)| w.as_str())
+            .collect();
+        assert!(
+            spellings.contains(&"work") && spellings.contains(&"word"),
+            "{spellings:?}"
+        );
+        assert_eq!(
+            spellings.len(),
+            3,
+            "the word and its two fixes only: {spellings:?}"
         );
     }
 
