@@ -213,3 +213,15 @@ fn the_palette_s_labels_title_the_commands_the_editor_leaves_unnamed() {
         unknown.len()
     );
 }
+
+#[test]
+fn a_known_word_found_only_as_scattered_letters_is_a_loose_match() {
+    // "opened" is a word of the catalog; its letters scattered over "Open Next Recently Used
+    // Editor" are no sign the user meant that row, so File: Open Recent... rises to the top five.
+    let rows = popup("recently opened");
+    assert!(
+        ids(&rows[..5]).contains(&"command:workbench.action.openRecent"),
+        "{:?}",
+        &ids(&rows)[..8]
+    );
+}

@@ -651,8 +651,7 @@ mod tests {
             .collect();
         assert!(spellings.contains(&"shortcuts"), "{spellings:?}");
         // Two fixes are two guesses: neither's synonyms join.
-        let vocabulary: Vec<Box<str>> =
-            ["word", "work"].iter().map(|&s| s.into()).collect();
+        let vocabulary: Vec<Box<str>> = ["word", "work"].iter().map(|&s| s.into()).collect();
         let groups = expand(&["worx"], |_| false, |_| false, &vocabulary);
         let spellings: Vec<&str> = groups[0]
             .alternatives

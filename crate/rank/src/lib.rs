@@ -131,7 +131,19 @@ impl Index {
             if self.other_parts_category(entry, &words) {
                 names += entry.category_words as usize;
             }
-            let weight = score::literal_weight(row.score) * score::covered_share(covered, names);
+            // A whole word of the catalog ("opened") found only as scattered letters is a
+            // loose match, as a description word is: people type a word they know whole.
+            let scattered_word = row.score < Tier::WordStart.base()
+                && words.iter().any(|q| {
+                    self.postings.is_name_word(q)
+                        && !self.title_words(entry).any(|(w, _)| w.starts_with(q))
+                        && !self.ident(entry).contains(q)
+                });
+            let weight = if scattered_word {
+                score::literal_weight(Tier::Secondary.base())
+            } else {
+                score::literal_weight(row.score)
+            } * score::covered_share(covered, names);
             let share = weight / (FUSION_DAMPING + rank as f64);
             fused.insert(row.index, (share, Some(rank), row));
         }
