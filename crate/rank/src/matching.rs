@@ -173,6 +173,10 @@ impl Index {
             let pair = first_pair_bit(word);
             // Every letter pair of the word: an id holding the word has each of them.
             let pairs = pair_bits(word);
+            // A whole word of the catalog that starts title words was typed whole: its letters
+            // scattered over another title are no match anyone means ("font" over "Folder
+            // Contents"), and looking for them is most of a common word's cost.
+            let fuzzy = !(self.postings.is_name_word(word) && !touched[w].is_empty());
             let check = |i: usize| -> Option<WordMatch> {
                 let strong_hit = strong[w][i];
                 if let Some(m) = strong_hit {
@@ -184,7 +188,7 @@ impl Index {
                 if entry.mask & mask != mask {
                     return strong_hit;
                 }
-                if entry.start_pairs & pair != 0 {
+                if fuzzy && entry.start_pairs & pair != 0 {
                     if let Some(m) = self.fuzzy_title(entry, &self.items[i].title, word, len) {
                         return Some(m);
                     }
