@@ -48,6 +48,8 @@ pub(super) struct Entry {
     pub(super) word_count: u16,
     /// How many title words belong to a leading `Category: `, which matches but is not the name.
     pub(super) category_words: u16,
+    /// How many name words coverage counts (`Index::coverage_words`), set once the index is built.
+    pub(super) coverage_count: u16,
     /// Whether lowercasing kept the title's length in chars, so highlight offsets still fit.
     pub(super) lower_keeps_length: bool,
     /// The title was read off the id (VS Code gives none, and no slash name came with a
@@ -227,7 +229,7 @@ impl Index {
             .collect();
         let runs_alone = items.iter().map(Item::runs_without_a_menu).collect();
         let bit_counts = BitCounts::of(&prefilter);
-        Index {
+        let mut index = Index {
             items,
             entries,
             text,
@@ -239,7 +241,18 @@ impl Index {
             prefilter,
             bit_counts,
             runs_alone,
+        };
+        // Every query's coverage reads these name words of hundreds of entries; the qualifier
+        // they stop at is found once here.
+        let counts: Vec<u16> = index
+            .entries
+            .iter()
+            .map(|e| index.coverage_words_of_title(e).count() as u16)
+            .collect();
+        for (entry, count) in index.entries.iter_mut().zip(counts) {
+            entry.coverage_count = count;
         }
+        index
     }
 
     pub fn items(&self) -> &[Item] {
@@ -318,6 +331,17 @@ impl Index {
     /// which variant an item is ("Open Settings (UI)", "Update Plugins (Force)"), not what it
     /// does; the plain variant of a name is no less covered by a query than its look-alikes.
     fn coverage_words<'a>(&'a self, entry: &Entry) -> impl Iterator<Item = &'a str> + Clone + 'a {
+        self.title_words(entry)
+            .skip(entry.category_words as usize)
+            .take(entry.coverage_count as usize)
+            .map(|(w, _)| w)
+    }
+
+    /// `coverage_words` read off the title, for the count the index keeps.
+    fn coverage_words_of_title<'a>(
+        &'a self,
+        entry: &Entry,
+    ) -> impl Iterator<Item = &'a str> + Clone + 'a {
         let title = self.title_lower(entry).trim_end();
         let qualifier = title
             .strip_suffix(')')
@@ -622,6 +646,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         first_word,
         word_count,
         category_words,
+        coverage_count: 0,
         lower_keeps_length,
         guessed_title,
         hidden_twin: false,
