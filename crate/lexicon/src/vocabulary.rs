@@ -111,6 +111,12 @@ pub fn one_edit_apart(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether a word is letters only: one with an apostrophe or a digit ("don't", "utf8") is
+/// written as meant, and an edit away from it lies another word ("donot"), not a fix.
+fn spelt_in_letters(word: &str) -> bool {
+    word.chars().all(char::is_alphabetic)
+}
+
 /// Whether `a` is `b` with two neighbouring letters swapped, the commonest slip of typing.
 fn neighbours_swapped(a: &str, b: &str) -> bool {
     a.len() == b.len() && a != b && one_edit_apart(a, b) && {
@@ -221,7 +227,7 @@ pub fn expand(
         // A word whose stem starts one ("recs", "rec…") may be a short form, so only two
         // swapped letters, which no short form has, fix it ("fiels" is files, not a field).
         let stem_known = stemmed.as_deref().is_some_and(&known);
-        if parts.is_none() && !known(word) && word.len() >= 4 {
+        if parts.is_none() && !known(word) && word.len() >= 4 && spelt_in_letters(word) {
             if let Some(first) = word.chars().next() {
                 let first = first.to_string();
                 let start = vocabulary.partition_point(|v| **v < *first.as_str());
@@ -666,6 +672,20 @@ mod tests {
             spellings.len(),
             3,
             "the word and its two fixes only: {spellings:?}"
+        );
+    }
+
+    #[test]
+    fn a_word_with_an_apostrophe_is_no_typo() {
+        let vocabulary: Vec<Box<str>> = vec!["donot".into()];
+        let groups = expand(&["don't", "sync"], |_| false, |_| false, &vocabulary);
+        assert!(
+            groups
+                .iter()
+                .flat_map(|g| &g.alternatives)
+                .all(|(w, _)| w != "donot"),
+            "{:?}",
+            groups.iter().map(|g| &g.alternatives).collect::<Vec<_>>()
         );
     }
 
