@@ -25,6 +25,17 @@ const fn case(
 
 const RELEVANCE: &[Case] = &[
     case(
+        "keybindigns",
+        &[&["command:workbench.action.openGlobalKeybindings"]],
+        "a typo of keybindings, which are the palette's keyboard shortcuts; Open is a verb the \
+         query need not say",
+    ),
+    case(
+        "command line window",
+        &[&["command:workbench.action.terminal.toggleTerminal"]],
+        "the command line is the terminal; View: Toggle Terminal names it with a generic verb",
+    ),
+    case(
         "find in fiels",
         &[&["command:workbench.action.findInFiles"]],
         "two swapped letters of files; fiel… also starts field, yet no short form swaps letters",

@@ -143,6 +143,12 @@ impl Index {
             // Among items matching the same words, the one whose name is mostly those words wins.
             let entry = &self.entries[*i];
             let (covered, mut names) = self.name_coverage(entry, &spellings, typed_small);
+            // A command's leading generic verb (View: Toggle Problems) says only that its
+            // object appears: "list of errors" names Toggle Problems as wholly as the
+            // Problems view, unless the request says the verb.
+            if names > 1 && self.leading_generic_verb(*i, &spellings[typed_small..]) {
+                names -= 1;
+            }
             // Another part's variant (Emmet: Toggle Comment) is named only with its part.
             if self.other_parts_category(entry, &words) {
                 names += entry.category_words as usize;

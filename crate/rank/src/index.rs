@@ -369,6 +369,17 @@ impl Index {
         self.name_lower(entry).get(verb.len()..)?.strip_prefix(' ')
     }
 
+    /// Whether the command's name starts with a generic verb none of `spellings` starts: a
+    /// name word the request need not say (see `name_object`).
+    pub(super) fn leading_generic_verb(&self, index: usize, spellings: &[&str]) -> bool {
+        let entry = &self.entries[index];
+        self.items[index].kind == crate::ItemKind::Command
+            && !entry.guessed_title
+            && self.name_words(entry).next().is_some_and(|(verb, _)| {
+                GENERIC_VERBS.contains(&verb) && !spellings.iter().any(|s| starts(verb, s))
+            })
+    }
+
     /// Whether the entry's category is another part's, one the query does not name: no word of
     /// it is one of VS Code's general categories (`GENERAL_CATEGORIES`; Diff Editor and Files ›
     /// Refactoring are parts of the editor and the files), and no query word starts one. Its name is that part's variant of a thing (Emmet: Toggle Comment, Zen
