@@ -1,6 +1,7 @@
 //! `any` mode, for the /do shortlist: request words weighed by their rarity in the catalog.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 use super::highlight::Letters;
 use super::index::Index;
@@ -136,26 +137,42 @@ impl Index {
         } else {
             i64::MIN
         };
-        scored.retain_mut(|(score, i)| {
-            if *score < floor {
-                return false;
+        scored.retain(|&(score, _)| score >= floor);
+        // Best first by the score without coverage: once the list's `limit`-th score so far
+        // beats an item's score plus the most coverage adds, no later item can reach the list,
+        // and its name need not be read. Exact, as the floor is.
+        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let mut kept: Vec<(i64, usize)> = Vec::with_capacity(scored.len().min(4 * limit));
+        let mut lowest_kept: BinaryHeap<Reverse<i64>> = BinaryHeap::with_capacity(limit + 1);
+        for (base, i) in scored {
+            if lowest_kept.len() == limit
+                && lowest_kept
+                    .peek()
+                    .is_some_and(|Reverse(low)| base + ANY_COVERAGE < *low)
+            {
+                break;
             }
             // Among items matching the same words, the one whose name is mostly those words wins.
-            let entry = &self.entries[*i];
+            let entry = &self.entries[i];
             let (covered, mut names) = self.name_coverage(entry, &spellings, typed_small);
             // A command's leading generic verb (View: Toggle Problems) says only that its
             // object appears: "list of errors" names Toggle Problems as wholly as the
             // Problems view, unless the request says the verb.
-            if names > 1 && self.leading_generic_verb(*i, &spellings[typed_small..]) {
+            if names > 1 && self.leading_generic_verb(i, &spellings[typed_small..]) {
                 names -= 1;
             }
             // Another part's variant (Emmet: Toggle Comment) is named only with its part.
             if self.other_parts_category(entry, &words) {
                 names += entry.category_words as usize;
             }
-            *score += score::coverage(ANY_COVERAGE, covered, names);
-            true
-        });
+            let score = base + score::coverage(ANY_COVERAGE, covered.min(names), names);
+            kept.push((score, i));
+            lowest_kept.push(Reverse(score));
+            if lowest_kept.len() > limit {
+                lowest_kept.pop();
+            }
+        }
+        let scored = kept;
         // Spellings hit word starts only, so only word starts are marked: a synonym's letters
         // scattered over a title would mark what did not match, and cost a fuzzy pass per row.
         self.top(
