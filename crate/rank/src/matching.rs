@@ -176,7 +176,10 @@ impl Index {
             // A whole word of the catalog that starts title words was typed whole: its letters
             // scattered over another title are no match anyone means ("font" over "Folder
             // Contents"), and looking for them is most of a common word's cost.
-            let fuzzy = !(self.postings.is_name_word(word) && !touched[w].is_empty());
+            // Nor inside another id word ("font" in a `fontsize` key, which its title spells out
+            // anyway): such a word's matches are its postings, read without a pass.
+            let whole = self.postings.is_name_word(word) && !touched[w].is_empty();
+            let fuzzy = !whole;
             let check = |i: usize| -> Option<WordMatch> {
                 let strong_hit = strong[w][i];
                 if let Some(m) = strong_hit {
@@ -193,7 +196,7 @@ impl Index {
                         return Some(m);
                     }
                 }
-                if strong_hit.is_some() {
+                if strong_hit.is_some() || whole {
                     return strong_hit;
                 }
                 if entry.ident_pairs & pairs != pairs {
@@ -201,7 +204,23 @@ impl Index {
                 }
                 self.id_substring(entry, word, len)
             };
-            if step == 0 {
+            if step == 0 && whole {
+                let mut hits = touched[w].clone();
+                hits.sort_unstable();
+                for i in hits.into_iter().map(|i| i as usize) {
+                    if allowed(i) {
+                        if let Some(m) = check(i) {
+                            candidates.push((
+                                i,
+                                AllMatch {
+                                    score: i64::from(m.score),
+                                    lowest: m.tier,
+                                },
+                            ));
+                        }
+                    }
+                }
+            } else if step == 0 {
                 for (i, &(entry_mask, pairs)) in self.prefilter.iter().enumerate() {
                     // The tests `check` starts with, inline: most entries fail them, and the
                     // pass over the catalog stays tight.
