@@ -50,6 +50,8 @@ pub(super) struct Entry {
     pub(super) category_words: u16,
     /// How many name words coverage counts (`Index::coverage_words`), set once the index is built.
     pub(super) coverage_count: u16,
+    /// A command whose shown name starts with one of `GENERIC_VERBS`, set once the index is built.
+    pub(super) generic_verb_first: bool,
     /// Whether lowercasing kept the title's length in chars, so highlight offsets still fit.
     pub(super) lower_keeps_length: bool,
     /// The title was read off the id (VS Code gives none, and no slash name came with a
@@ -244,13 +246,23 @@ impl Index {
         };
         // Every query's coverage reads these name words of hundreds of entries; the qualifier
         // they stop at is found once here.
-        let counts: Vec<u16> = index
+        let facts: Vec<(u16, bool)> = index
             .entries
             .iter()
-            .map(|e| index.coverage_words_of_title(e).count() as u16)
+            .enumerate()
+            .map(|(i, e)| {
+                let verb_first = index.items[i].kind == crate::ItemKind::Command
+                    && !e.guessed_title
+                    && index
+                        .name_words(e)
+                        .next()
+                        .is_some_and(|(verb, _)| GENERIC_VERBS.contains(&verb));
+                (index.coverage_words_of_title(e).count() as u16, verb_first)
+            })
             .collect();
-        for (entry, count) in index.entries.iter_mut().zip(counts) {
+        for (entry, (count, verb_first)) in index.entries.iter_mut().zip(facts) {
             entry.coverage_count = count;
+            entry.generic_verb_first = verb_first;
         }
         index
     }
@@ -373,11 +385,11 @@ impl Index {
     /// name word the request need not say (see `name_object`).
     pub(super) fn leading_generic_verb(&self, index: usize, spellings: &[&str]) -> bool {
         let entry = &self.entries[index];
-        self.items[index].kind == crate::ItemKind::Command
-            && !entry.guessed_title
-            && self.name_words(entry).next().is_some_and(|(verb, _)| {
-                GENERIC_VERBS.contains(&verb) && !spellings.iter().any(|s| starts(verb, s))
-            })
+        entry.generic_verb_first
+            && self
+                .name_words(entry)
+                .next()
+                .is_some_and(|(verb, _)| !spellings.iter().any(|s| starts(verb, s)))
     }
 
     /// Whether the entry's category is another part's, one the query does not name: no word of
@@ -658,6 +670,7 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
         word_count,
         category_words,
         coverage_count: 0,
+        generic_verb_first: false,
         lower_keeps_length,
         guessed_title,
         hidden_twin: false,
