@@ -141,7 +141,7 @@ impl Index {
         // Best first by the score without coverage: once the list's `limit`-th score so far
         // beats an item's score plus the most coverage adds, no later item can reach the list,
         // and its name need not be read. Exact, as the floor is.
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_unstable_by_key(|&(base, _)| Reverse(base));
         let mut kept: Vec<(i64, usize)> = Vec::with_capacity(scored.len().min(4 * limit));
         let mut lowest_kept: BinaryHeap<Reverse<i64>> = BinaryHeap::with_capacity(limit + 1);
         for (base, i) in scored {

@@ -707,6 +707,16 @@ pub(super) fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
     out
 }
 
+/// `word.starts_with(prefix)`, with the first bytes compared inline: coverage asks this of
+/// every name word and spelling of hundreds of entries a query, and most differ at once.
+#[inline]
+fn starts(word: &str, prefix: &str) -> bool {
+    match (word.as_bytes().first(), prefix.as_bytes().first()) {
+        (Some(a), Some(b)) if a != b => false,
+        _ => word.starts_with(prefix),
+    }
+}
+
 #[cfg(test)]
 mod arena_tests {
     use super::*;
@@ -934,15 +944,5 @@ mod arena_tests {
         };
         assert!(found("github").is_empty());
         assert_eq!(found("bounded"), ["setting:b.wrap"]);
-    }
-}
-
-/// `word.starts_with(prefix)`, with the first bytes compared inline: coverage asks this of
-/// every name word and spelling of hundreds of entries a query, and most differ at once.
-#[inline]
-fn starts(word: &str, prefix: &str) -> bool {
-    match (word.as_bytes().first(), prefix.as_bytes().first()) {
-        (Some(a), Some(b)) if a != b => false,
-        _ => word.starts_with(prefix),
     }
 }
