@@ -57,6 +57,7 @@ import type {
   CheckPlanResult,
   CheckSettingParams,
   CheckSettingResult,
+  ItemSummary as CoreItemSummary,
   CustomCommand,
   FindResult,
   HiddenTextReport,
@@ -127,6 +128,11 @@ export class CoreHost {
   private host: HostCapabilities | undefined;
   /** How many times the core was re-created after a panic. */
   restarts = 0;
+  /**
+   * The item summaries `rankRows` points into, for one instance and revision of its items: the popup
+   * ranks on every key, and its rows cross as indexes instead of strings (see `rank`).
+   */
+  private summaries: { core: glue.Core; revision: number; items: readonly CoreItemSummary[] } | undefined;
 
   /**
    * `wasm` is the core's `.wasm`: the extension reads it through VS Code's file API in either host; plain
@@ -147,6 +153,7 @@ export class CoreHost {
       this.core = undefined;
       this.core = this.fresh(true);
       if (this.slash) this.core.setSlash(this.slash);
+      this.keepSummaries(this.core);
       return { stats: this.core.stats(), warnings: this.core.warnings() };
     });
   }
@@ -155,8 +162,41 @@ export class CoreHost {
     return this.core !== undefined;
   }
 
+  /**
+   * The core's ranking. The rows come as indexes into the item summaries this host keeps per
+   * revision of the core's items, so a key press carries scores and highlights, not each row's
+   * strings; `full` rows carry more and come whole.
+   */
   rank(params: RankParams): RankResult {
-    return this.call(() => this.requireCore().rank(params));
+    return this.call(() => {
+      const core = this.requireCore();
+      if (params.full) return core.rank(params);
+      const rows = core.rankRows(params);
+      const items = this.summariesOf(core, rows.revision);
+      return {
+        input: rows.input,
+        results: rows.results.map(({ index, ...row }) => {
+          const item = items[index];
+          if (!item) throw new Error(`the core ranked item ${index} of ${items.length}`);
+          return { item, ...row };
+        }),
+      };
+    });
+  }
+
+  /** Fetches the summaries of a catalog just changed (about 10 ms), so the next key press need not. */
+  private keepSummaries(core: glue.Core): void {
+    this.summariesOf(core, core.revision());
+  }
+
+  /** The summaries of this instance's items at `revision`, fetched when either changed. */
+  private summariesOf(core: glue.Core, revision: number): readonly CoreItemSummary[] {
+    const kept = this.summaries;
+    if (kept?.core === core && kept.revision === revision) return kept.items;
+    // Frozen: every ranking shares them, so a caller that changed one would change them all.
+    const items = core.summaries(false).map((item) => Object.freeze(item));
+    this.summaries = { core, revision, items };
+    return items;
   }
 
   item(id: string): Item | undefined {
@@ -185,8 +225,10 @@ export class CoreHost {
   /** Merges the workspace's project items into the catalog; replaces the previous ones. */
   setProject(input: ProjectInput): ProjectResult {
     return this.call(() => {
-      const result = this.requireCore().setProject(input);
+      const core = this.requireCore();
+      const result = core.setProject(input);
       this.project = input;
+      this.keepSummaries(core);
       return result;
     });
   }
@@ -237,8 +279,10 @@ export class CoreHost {
    */
   setSlash(input: SlashDiscoverInput): SlashDiscovery {
     return this.call(() => {
-      const discovery = this.requireCore().setSlash(input);
+      const core = this.requireCore();
+      const discovery = core.setSlash(input);
       this.slash = input;
+      this.keepSummaries(core);
       return discovery;
     });
   }

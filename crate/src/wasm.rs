@@ -26,6 +26,10 @@ extern "C" {
     pub type JsRankParams;
     #[wasm_bindgen(typescript_type = "RankResult")]
     pub type JsRankResult;
+    #[wasm_bindgen(typescript_type = "RankRows")]
+    pub type JsRankRows;
+    #[wasm_bindgen(typescript_type = "ItemSummary[]")]
+    pub type JsItemSummaries;
     #[wasm_bindgen(typescript_type = "CatalogStats")]
     pub type JsCatalogStats;
     #[wasm_bindgen(typescript_type = "Warning[]")]
@@ -197,6 +201,25 @@ impl Core {
     pub fn rank(&self, params: JsRankParams) -> Result<JsRankResult, JsError> {
         let params: RankParams = from_js(params.into(), "rank parameters")?;
         Ok(to_js(&self.session.rank(params))?.into())
+    }
+
+    /// `rank` with each item as its place in `summaries` (`Session::rank_rows`): the shell keeps
+    /// the summaries of a revision, and a key press sends only scores and highlights across.
+    #[wasm_bindgen(js_name = rankRows)]
+    pub fn rank_rows(&self, params: JsRankParams) -> Result<JsRankRows, JsError> {
+        let params: RankParams = from_js(params.into(), "rank parameters")?;
+        Ok(to_js(&self.session.rank_rows(params))?.into())
+    }
+
+    /// Every item's summary in index order, as `rank` gives them (`full` adds what the popup
+    /// does not show). Cost: the whole catalog once; ask again when the revision changes.
+    pub fn summaries(&self, full: bool) -> Result<JsItemSummaries, JsError> {
+        Ok(to_js(&self.session.summaries(full))?.into())
+    }
+
+    /// Which change of the items `summaries` and `rankRows` describe.
+    pub fn revision(&self) -> u32 {
+        self.session.revision()
     }
 
     /// Adds the workspace's items to the catalog in place of the previous project items.

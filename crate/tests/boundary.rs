@@ -16,7 +16,7 @@ use solidus_core::item::Item;
 use solidus_core::project::{CustomCommand, FileRequest, ProjectInput, RunSpec};
 use solidus_core::session::{
     CheckPlanResult, CheckSettingParams, CheckSettingResult, FindResult, PrepareDoParams,
-    PrepareDoResult, ProjectView, RankParams, Ranking, ReadSettingResult,
+    PrepareDoResult, ProjectView, RankParams, RankRows, Ranking, ReadSettingResult,
 };
 use solidus_core::slash::{
     DiscoverInput, Discovery, ExpandRequest, Expansion, Provider, SearchPlan, SearchRequest,
@@ -78,6 +78,7 @@ fn generate() -> String {
     declarations.add::<Item>();
     declarations.add::<Input>();
     declarations.add::<RankParams>();
+    declarations.add::<RankRows>();
     declarations.add::<Ranking>();
     declarations.add::<PrepareDoParams>();
     declarations.add::<PrepareDoResult>();

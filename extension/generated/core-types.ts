@@ -494,6 +494,17 @@ export type RankParams = { query: string, limit?: number, mode?: RankMode, recen
 export type RankResult = { input: Input, results: Array<RankedResult>, };
 
 /**
+ * What `rank_rows` answers: `rank`'s rows with each item as its place in `summaries` of
+ * `revision`. The popup ranks on every key; its items cross once per revision, not per key.
+ */
+export type RankRows = { input: Input, revision: number, results: Array<RankedIndex>, };
+
+/**
+ * One row of `rank_rows`' answer: the item by its place in `summaries`.
+ */
+export type RankedIndex = { index: number, score: number, highlights: Array<[number, number]>, related?: boolean, };
+
+/**
  * One row of `rank`'s answer.
  */
 export type RankedResult = { item: ItemSummary, score: number, highlights: Array<[number, number]>, related?: boolean, };

@@ -160,3 +160,54 @@ describe('core boundary details', () => {
     core.dispose();
   });
 });
+
+describe('ranked rows by index', () => {
+  /** What a ranking shows, read the same from lean and full rows. */
+  const shown = (result: ReturnType<CoreHost['rank']>) =>
+    result.results.map((r) => [r.item.id, r.item.title, r.item.risk, r.score, r.highlights, r.related ?? false]);
+  const agree = (core: CoreHost, query: string) =>
+    assert.deepEqual(shown(core.rank({ query, limit: 50 })), shown(core.rank({ query, limit: 50, full: true })), query);
+
+  it('name the items whole rows name, before and after the items change', () => {
+    const core = new CoreHost();
+    core.build(fixtureSources());
+    for (const query of ['word wrap', 'font', 'hide breadcrumbs', '/']) agree(core, query);
+    // A project's items come before the slash commands' and move every later index: rows read
+    // through summaries kept from before would name other items.
+    core.setProject({
+      trusted: true,
+      os: 'linux',
+      folders: [
+        {
+          name: 'app',
+          root: '/app',
+          files: [{ path: 'package.json', text: JSON.stringify({ scripts: { wrapup: 'tsc', fontcheck: 'node x' } }) }],
+        },
+      ],
+    });
+    for (const query of ['wrapup', 'font', 'word wrap']) agree(core, query);
+    assert.ok(
+      core.rank({ query: 'wrapup', limit: 5 }).results.some((r) => r.item.title.includes('wrapup')),
+      'the new script is found by its name',
+    );
+    core.setSlash({
+      trusted: true,
+      files: [
+        { provider: 'claude', scope: 'project', root: '/app/.claude/commands', path: 'fontfix.md', text: 'Fix.' },
+      ],
+    });
+    for (const query of ['/fontfix', 'font', 'wrapup']) agree(core, query);
+    core.build(fixtureSources());
+    for (const query of ['font', 'wrapup']) agree(core, query);
+  });
+
+  it('are shared and frozen, so no caller changes another ranking', () => {
+    const core = new CoreHost();
+    core.build(fixtureSources());
+    const [row] = core.rank({ query: 'zen', limit: 1 }).results;
+    assert.ok(row && Object.isFrozen(row.item));
+    assert.throws(() => {
+      (row.item as { title: string }).title = 'changed';
+    }, TypeError);
+  });
+});

@@ -161,6 +161,28 @@ pub struct RankedRow<'a> {
     pub related: bool,
 }
 
+/// One row of `rank_rows`' answer: the item by its place in `summaries`.
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankedIndex"))]
+pub struct RankedIndex {
+    pub index: u32,
+    pub score: i64,
+    pub highlights: Vec<[u32; 2]>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub related: bool,
+}
+
+/// What `rank_rows` answers: `rank`'s rows with each item as its place in `summaries` of
+/// `revision`. The popup ranks on every key; its items cross once per revision, not per key.
+#[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankRows"))]
+pub struct RankRows {
+    pub input: Input,
+    pub revision: u32,
+    pub results: Vec<RankedIndex>,
+}
+
 /// What `rank` answers: what the text is, by the grammar, and the rows for it.
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankResult"))]
@@ -327,6 +349,9 @@ pub struct Session {
     slash_items: usize,
     /// What the extension host can do; items and steps it cannot run are left out with the reason.
     host: Host,
+    /// Counts the changes of the index's items, so a shell that keeps `summaries` knows when
+    /// they are stale (`rank_rows` says which revision its indexes are in).
+    revision: u32,
 }
 
 impl Session {
@@ -344,6 +369,7 @@ impl Session {
             slash: Default::default(),
             slash_items: 0,
             host: Host::default(),
+            revision: 0,
         }
     }
 
@@ -375,6 +401,27 @@ impl Session {
     /// once arguments follow), nothing for `$ command` and `/do request`, which the shell
     /// dispatches on `input`.
     pub fn rank(&self, params: RankParams) -> Ranking<'_> {
+        let full = params.full;
+        let rows = self.rank_rows(params);
+        let items = self.index.items();
+        Ranking {
+            input: rows.input,
+            results: rows
+                .results
+                .into_iter()
+                .map(|r| RankedRow {
+                    item: ItemSummary::new(&items[r.index as usize], full),
+                    score: r.score,
+                    highlights: r.highlights,
+                    related: r.related,
+                })
+                .collect(),
+        }
+    }
+
+    /// `rank` with each item as its place in `summaries`: the popup's path, which keeps the
+    /// summaries and so sends per key only what the ranking decides.
+    pub fn rank_rows(&self, params: RankParams) -> RankRows {
         let input = parse_input(&params.query);
         let mut kinds = params.kinds;
         let mut exact_slash = None;
@@ -420,7 +467,6 @@ impl Session {
             None => Vec::new(),
         };
         let items = self.index.items();
-        let full = params.full;
         let results = ranked
             .into_iter()
             .filter(|r| {
@@ -432,14 +478,33 @@ impl Session {
                         .any(|k| k.eq_ignore_ascii_case(name))
                 })
             })
-            .map(|r| RankedRow {
-                item: ItemSummary::new(&items[r.index], full),
+            .map(|r| RankedIndex {
+                index: r.index as u32,
                 score: r.score,
                 highlights: r.highlights,
                 related: r.related,
             })
             .collect();
-        Ranking { input, results }
+        RankRows {
+            input,
+            revision: self.revision,
+            results,
+        }
+    }
+
+    /// Every item's summary, in index order: what `rank_rows`' indexes point at, for this
+    /// `revision`. Cost: a summary per item; a shell asks once per revision.
+    pub fn summaries(&self, full: bool) -> Vec<ItemSummary<'_>> {
+        self.index
+            .items()
+            .iter()
+            .map(|item| ItemSummary::new(item, full))
+            .collect()
+    }
+
+    /// Which change of the items `summaries` and `rank_rows` describe.
+    pub fn revision(&self) -> u32 {
+        self.revision
     }
 
     /// Adds the workspace's scripts, packs, Git, file and terminal actions and custom commands
@@ -480,6 +545,7 @@ impl Session {
         let sent = send(&view);
         drop(project);
         self.index = Index::new(catalog.items);
+        self.revision = self.revision.wrapping_add(1);
         sent
     }
 
@@ -511,6 +577,7 @@ impl Session {
         self.slash_items = slash.len();
         items.extend(slash);
         self.index = Index::new(items);
+        self.revision = self.revision.wrapping_add(1);
         sent
     }
 
