@@ -161,6 +161,22 @@ pub struct RankedRow<'a> {
     pub related: bool,
 }
 
+/// Every item's `ItemSummary`, serialised as a list (`Session::summaries`).
+pub struct Summaries<'a> {
+    items: &'a [Item],
+    full: bool,
+}
+
+impl Serialize for Summaries<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.items
+                .iter()
+                .map(|item| ItemSummary::new(item, self.full)),
+        )
+    }
+}
+
 /// One row of `rank_rows`' answer: the item by its place in `summaries`.
 #[derive(Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RankedIndex"))]
@@ -493,13 +509,13 @@ impl Session {
     }
 
     /// Every item's summary, in index order: what `rank_rows`' indexes point at, for this
-    /// `revision`. Cost: a summary per item; a shell asks once per revision.
-    pub fn summaries(&self, full: bool) -> Vec<ItemSummary<'_>> {
-        self.index
-            .items()
-            .iter()
-            .map(|item| ItemSummary::new(item, full))
-            .collect()
+    /// `revision`. Serialised one by one, never held as a list: wasm memory keeps its peak.
+    /// Cost: a summary per item; a shell asks once per revision.
+    pub fn summaries(&self, full: bool) -> Summaries<'_> {
+        Summaries {
+            items: self.index.items(),
+            full,
+        }
     }
 
     /// Which change of the items `summaries` and `rank_rows` describe.
