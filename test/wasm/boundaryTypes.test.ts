@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import ts from 'typescript';
+import type { Core } from '../../crate/pkg/solidus_core';
 import { CoreHost, type ProjectInput } from '../../extension/core';
 import { fixtureSources } from '../fixtures';
 
@@ -67,8 +68,13 @@ describe('the values the core sends have their generated types', () => {
     for (const query of ['word wrap', '>format', '$ ls', '/review a.ts', '/do make it bigger', 'git push']) {
       samples.push({ type: 'RankResult', value: core.rank({ query, limit: 15 }) });
       samples.push({ type: 'RankResult', value: core.rank({ query, limit: 15, full: true, mode: 'any' }) });
+      // The lean path's own crossing, which `rank` assembles: rows by index and the summaries.
+      const glue = (core as unknown as { core: Core }).core;
+      samples.push({ type: 'RankRows', value: glue.rankRows({ query, limit: 15 }) });
       samples.push({ type: 'Input', value: core.parseInput(query) });
     }
+    const glue = (core as unknown as { core: Core }).core;
+    samples.push(...each('ItemSummary', glue.summaries(false).slice(0, 300)));
 
     const project: ProjectInput = {
       folders: [
