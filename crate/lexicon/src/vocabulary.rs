@@ -497,6 +497,11 @@ pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
 mod tests {
     use super::*;
 
+    /// The spellings a group looks for, without their weights.
+    fn spellings_of(group: &WordGroup) -> Vec<&str> {
+        group.alternatives.iter().map(|(w, _)| w.as_str()).collect()
+    }
+
     fn parts(request: &str) -> Vec<(String, u8)> {
         let words: Vec<&str> = request.split(' ').collect();
         described_parts(&words)
@@ -629,11 +634,7 @@ mod tests {
             |w| vocabulary.iter().any(|v| &**v == w),
             &vocabulary,
         );
-        let spellings: Vec<&str> = groups[0]
-            .alternatives
-            .iter()
-            .map(|(w, _)| w.as_str())
-            .collect();
+        let spellings = spellings_of(&groups[0]);
         assert!(spellings.contains(&"files"), "{spellings:?}");
         assert!(
             !spellings.contains(&"fields"),
@@ -650,20 +651,12 @@ mod tests {
         let known = |w: &str| vocabulary.iter().any(|v| v.starts_with(w));
         let exact = |w: &str| vocabulary.iter().any(|v| &**v == w);
         let groups = expand(&["keybindigns"], known, exact, &vocabulary);
-        let spellings: Vec<&str> = groups[0]
-            .alternatives
-            .iter()
-            .map(|(w, _)| w.as_str())
-            .collect();
+        let spellings = spellings_of(&groups[0]);
         assert!(spellings.contains(&"shortcuts"), "{spellings:?}");
         // Two fixes are two guesses: neither's synonyms join.
         let vocabulary: Vec<Box<str>> = ["word", "work"].iter().map(|&s| s.into()).collect();
         let groups = expand(&["worx"], |_| false, |_| false, &vocabulary);
-        let spellings: Vec<&str> = groups[0]
-            .alternatives
-            .iter()
-            .map(|(w, _)| w.as_str())
-            .collect();
+        let spellings = spellings_of(&groups[0]);
         assert!(
             spellings.contains(&"work") && spellings.contains(&"word"),
             "{spellings:?}"

@@ -204,10 +204,8 @@ impl Index {
                 }
                 self.id_substring(entry, word, len)
             };
-            if step == 0 && whole {
-                let mut hits = touched[w].clone();
-                hits.sort_unstable();
-                for i in hits.into_iter().map(|i| i as usize) {
+            if step == 0 {
+                let mut consider = |i: usize| {
                     if allowed(i) {
                         if let Some(m) = check(i) {
                             candidates.push((
@@ -219,24 +217,21 @@ impl Index {
                             ));
                         }
                     }
-                }
-            } else if step == 0 {
-                for (i, &(entry_mask, pairs)) in self.prefilter.iter().enumerate() {
-                    // The tests `check` starts with, inline: most entries fail them, and the
-                    // pass over the catalog stays tight.
-                    if strong[w][i].is_none() && (entry_mask & mask != mask || pairs & pair == 0) {
-                        continue;
-                    }
-                    if allowed(i) {
-                        if let Some(m) = check(i) {
-                            candidates.push((
-                                i,
-                                AllMatch {
-                                    score: i64::from(m.score),
-                                    lowest: m.tier,
-                                },
-                            ));
+                };
+                if whole {
+                    let mut hits = touched[w].clone();
+                    hits.sort_unstable();
+                    hits.into_iter().for_each(|i| consider(i as usize));
+                } else {
+                    for (i, &(entry_mask, pairs)) in self.prefilter.iter().enumerate() {
+                        // The tests `check` starts with, inline: most entries fail them, and the
+                        // pass over the catalog stays tight.
+                        if strong[w][i].is_none()
+                            && (entry_mask & mask != mask || pairs & pair == 0)
+                        {
+                            continue;
                         }
+                        consider(i);
                     }
                 }
             } else {
