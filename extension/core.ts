@@ -151,8 +151,8 @@ export class CoreHost {
     return this.call(() => {
       this.core?.free();
       this.core = undefined;
+      // `fresh` applies the project and the slash commands already.
       this.core = this.fresh(true);
-      if (this.slash) this.core.setSlash(this.slash);
       this.keepSummaries(this.core);
       return { stats: this.core.stats(), warnings: this.core.warnings() };
     });

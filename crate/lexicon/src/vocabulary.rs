@@ -119,13 +119,16 @@ fn spelt_in_letters(word: &str) -> bool {
 
 /// Whether `a` is `b` with two neighbouring letters swapped, the commonest slip of typing.
 fn neighbours_swapped(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a != b && one_edit_apart(a, b) && {
-        let mut a_sorted: Vec<char> = a.chars().collect();
-        let mut b_sorted: Vec<char> = b.chars().collect();
-        a_sorted.sort_unstable();
-        b_sorted.sort_unstable();
-        a_sorted == b_sorted
-    }
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let Some(at) = a.iter().zip(&b).position(|(x, y)| x != y) else {
+        return false;
+    };
+    a.len() == b.len()
+        && at + 1 < a.len()
+        && a[at] == b[at + 1]
+        && a[at + 1] == b[at]
+        && a[at + 2..] == b[at + 2..]
 }
 
 /// Expands request words into groups. `known` says whether a spelling starts a word of the
@@ -136,11 +139,11 @@ pub fn expand(
     exact: impl Fn(&str) -> bool,
     vocabulary: &[Box<str>],
 ) -> Vec<WordGroup> {
-    let subject = question_subject(words);
+    let (words, asks_where) = question_subject(words);
     let mut groups: Vec<WordGroup> = Vec::new();
     // "Where is the output panel" asks to be shown it: the frame becomes a group of the verbs
     // that bring a thing into view.
-    if subject.len() < words.len() && is_where_question(words) {
+    if asks_where {
         groups.push(WordGroup {
             word: "where".to_string(),
             alternatives: WHERE_MEANS
@@ -149,7 +152,6 @@ pub fn expand(
                 .collect(),
         });
     }
-    let words = subject;
     // Each word's spellings in request order, fillers included ("goto anything"), for the
     // two-word rows; stop words never start or end one.
     let mut spellings: Vec<Vec<String>> = Vec::new();
@@ -338,40 +340,27 @@ const AUXILIARIES: &[&str] = &[
 /// A question word and its auxiliary in one.
 const QUESTION_OPENERS: &[&str] = &["where's", "what's", "how's", "who's"];
 
-/// What a question asks about, without the words that frame it: "where is the output panel"
-/// asks for the panel, not for the panel's position, which descriptions say with "where"
-/// ("where the panel sits" is no question: no auxiliary follows), and "where did the sidebar
-/// go" for the sidebar, not for Go Back. Any other request is returned whole.
-fn question_subject<'a, 'w>(words: &'a [&'w str]) -> &'a [&'w str] {
-    let bare = |w: &str| -> String {
-        w.trim_matches(|c: char| c.is_ascii_punctuation() && c != '\'')
-            .to_string()
-    };
+/// What a question asks about, without the words that frame it, and whether it asks where:
+/// "where is the output panel" asks for the panel, not for the panel's position, which
+/// descriptions say with "where" ("where the panel sits" is no question: no auxiliary
+/// follows), and "where did the sidebar go" for the sidebar, not for Go Back. Any other
+/// request is returned whole.
+fn question_subject<'a, 'w>(words: &'a [&'w str]) -> (&'a [&'w str], bool) {
+    let bare = |w: &'w str| w.trim_matches(|c: char| c.is_ascii_punctuation() && c != '\'');
     let (opener, rest) = match words {
-        [first, rest @ ..] if QUESTION_OPENERS.contains(&bare(first).as_str()) => {
-            (bare(first), rest)
-        }
+        [first, rest @ ..] if QUESTION_OPENERS.contains(&bare(first)) => (bare(first), rest),
         [first, second, rest @ ..]
-            if QUESTION_WORDS.contains(&bare(first).as_str())
-                && AUXILIARIES.contains(&bare(second).as_str()) =>
+            if QUESTION_WORDS.contains(&bare(first)) && AUXILIARIES.contains(&bare(second)) =>
         {
             (bare(first), rest)
         }
-        _ => return words,
+        _ => return (words, false),
     };
+    let asks_where = opener.starts_with("where");
     match rest.split_last() {
-        Some((last, subject))
-            if opener.starts_with("where") && WHERE_GONE.contains(&bare(last).as_str()) =>
-        {
-            subject
-        }
-        _ => rest,
+        Some((last, subject)) if asks_where && WHERE_GONE.contains(&bare(last)) => (subject, true),
+        _ => (rest, asks_where),
     }
-}
-
-/// Whether the request asks where something is ("where is", "where's", "where did … go").
-fn is_where_question(words: &[&str]) -> bool {
-    words.first().is_some_and(|w| w.starts_with("where"))
 }
 
 /// What a "where is" question asks for: the verbs of the commands that bring a view, an
@@ -441,7 +430,7 @@ fn part_words() -> &'static PartWords {
 /// counts ("the explorer keeps jumping" names the explorer, not its auto reveal).
 /// Cost: a hash lookup per request word.
 pub fn described_parts(words: &[&str]) -> Vec<WordGroup> {
-    let words = question_subject(words);
+    let (words, _) = question_subject(words);
     let mut request: Vec<String> = words
         .iter()
         .map(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()))

@@ -123,6 +123,12 @@ impl Index {
             ..options.clone()
         };
         let understood = self.rank(query, &any);
+        // The typed words that are whole words of the catalog, for `scattered_word` below.
+        let catalog_words: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|q| self.postings.is_name_word(q))
+            .collect();
         let mut fused: HashMap<usize, (f64, Option<usize>, RankedItem)> = HashMap::new();
         for (rank, row) in rows.into_iter().enumerate() {
             let entry = &self.entries[row.index];
@@ -134,9 +140,8 @@ impl Index {
             // A whole word of the catalog ("opened") found only as scattered letters is a
             // loose match, as a description word is: people type a word they know whole.
             let scattered_word = row.score < Tier::WordStart.base()
-                && words.iter().any(|q| {
-                    self.postings.is_name_word(q)
-                        && !self.title_words(entry).any(|(w, _)| w.starts_with(q))
+                && catalog_words.iter().any(|q| {
+                    !self.title_words(entry).any(|(w, _)| w.starts_with(q))
                         && !self.ident(entry).contains(q)
                 });
             let weight = if scattered_word {

@@ -179,7 +179,6 @@ impl Index {
             // Nor inside another id word ("font" in a `fontsize` key, which its title spells out
             // anyway): such a word's matches are its postings, read without a pass.
             let whole = self.postings.is_name_word(word) && !touched[w].is_empty();
-            let fuzzy = !whole;
             let check = |i: usize| -> Option<WordMatch> {
                 let strong_hit = strong[w][i];
                 if let Some(m) = strong_hit {
@@ -191,7 +190,7 @@ impl Index {
                 if entry.mask & mask != mask {
                     return strong_hit;
                 }
-                if fuzzy && entry.start_pairs & pair != 0 {
+                if !whole && entry.start_pairs & pair != 0 {
                     if let Some(m) = self.fuzzy_title(entry, &self.items[i].title, word, len) {
                         return Some(m);
                     }
