@@ -324,8 +324,12 @@ describe('project items in a trusted workspace', () => {
         await page.locator('.tab.active', { hasText: 'renamed.txt' }).waitFor({ timeout: 15_000 });
         await chooseInPopup(page, 'duplicate active file', 'file:duplicate');
         await answerInput(page, 'src/copy.txt', 'src/renamed copy.txt');
-        await waitFor(() => exists('src/copy.txt'), 15_000, { message: 'the duplicate' });
         const read = (file: string) => readFileSync(path.join(workspaceDir, file), 'utf8');
+        // code-server's file service copies by creating the file and then streaming into it, so
+        // the copy exists a moment before it holds the text: wait for the whole of it.
+        await waitFor(() => exists('src/copy.txt') && read('src/copy.txt').length > 0, 15_000, {
+          message: 'the duplicate',
+        });
         assert.equal(read('src/copy.txt'), read('src/renamed.txt'));
         assert.match(read('src/copy.txt'), /^first line\n/);
 
