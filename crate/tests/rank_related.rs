@@ -225,3 +225,40 @@ fn a_known_word_found_only_as_scattered_letters_is_a_loose_match() {
         &ids(&rows)[..8]
     );
 }
+
+#[test]
+fn every_part_opener_is_a_command_of_the_catalog() {
+    for opener in solidus_core::lexicon_data::openers() {
+        assert!(
+            opener
+                .commands
+                .iter()
+                .any(|id| fixture().get(&format!("command:{id}")).is_some()),
+            "{:?} opens nothing in VS Code 1.139.1",
+            opener.words
+        );
+    }
+}
+
+#[test]
+fn a_query_that_only_names_a_part_lists_its_opener_first_rows() {
+    // Titles that merely hold the part's words (Scm: Auto Reveal) fill the literal rows.
+    for (query, opener) in [
+        ("scm", "command:workbench.view.scm"),
+        ("src ctrl", "command:workbench.view.scm"),
+        ("ai chat", "command:workbench.action.chat.open"),
+    ] {
+        let rows = popup(query);
+        assert!(
+            ids(&rows[..5.min(rows.len())]).contains(&opener),
+            "{query}: {:?}",
+            &ids(&rows)[..5.min(rows.len())]
+        );
+    }
+    // A query about what the part holds is not a request to open it.
+    let rows = popup("terminal font size");
+    assert_ne!(
+        ids(&rows)[0],
+        "command:workbench.action.terminal.toggleTerminal"
+    );
+}

@@ -9,6 +9,7 @@ const SYNONYMS: &str = include_str!("../data/synonyms.txt");
 const GLOSSARY: &str = include_str!("../data/glossary.txt");
 const STOP_WORDS: &str = include_str!("../data/stop-words.txt");
 const FILLER_WORDS: &str = include_str!("../data/filler-words.txt");
+const OPENERS: &str = include_str!("../data/openers.txt");
 
 /// One synonym group: a request word among `everyday` also matches the `catalog` words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +25,15 @@ pub struct Part {
     pub names: Vec<&'static str>,
     /// Plain-language descriptions, each a short phrase a new user might write.
     pub descriptions: Vec<&'static str>,
+}
+
+/// One main part of VS Code and the commands that bring it into view, best first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opener {
+    /// Catalog words that name the part; a request names it when it says each of them.
+    pub words: Vec<&'static str>,
+    /// The commands that show the part; the first the catalog holds is the one.
+    pub commands: Vec<&'static str>,
 }
 
 /// The lines of a data file that are not notes (`#`) or blank, trimmed.
@@ -78,6 +88,24 @@ fn parse_parts(text: &'static str) -> Vec<Part> {
     parts
 }
 
+/// Every part opener of `data/openers.txt`, in file order.
+pub fn openers() -> &'static [Opener] {
+    static OPENERS_TABLE: OnceLock<Vec<Opener>> = OnceLock::new();
+    OPENERS_TABLE.get_or_init(|| {
+        lines(OPENERS)
+            .map(|line| {
+                let (words, commands) = line
+                    .split_once(" = ")
+                    .unwrap_or_else(|| panic!("openers.txt: `{line}` has no ` = `"));
+                Opener {
+                    words: words.split_whitespace().collect(),
+                    commands: commands.split_whitespace().collect(),
+                }
+            })
+            .collect()
+    })
+}
+
 /// Words that carry no meaning in a request (`data/stop-words.txt`).
 pub fn stop_words() -> &'static [&'static str] {
     static WORDS: OnceLock<Vec<&'static str>> = OnceLock::new();
@@ -107,6 +135,9 @@ mod tests {
             .iter()
             .all(|p| !p.names.is_empty() && !p.descriptions.is_empty()));
         assert!(!stop_words().is_empty() && !filler_words().is_empty());
+        assert!(openers()
+            .iter()
+            .all(|o| !o.words.is_empty() && !o.commands.is_empty()));
     }
 
     #[test]

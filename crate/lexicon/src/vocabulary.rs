@@ -11,7 +11,7 @@ pub struct WordGroup {
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use crate::data::{filler_words, parts, stop_words as stop_word_list, synonyms};
+use crate::data::{filler_words, openers, parts, stop_words as stop_word_list, synonyms};
 
 /// A synonym's weight in percent of the word's own: nearly the word itself, below a stem (90)
 /// and a typo fix (`TYPO_FIX_WEIGHT`). Measured on the tuning sets only (shared/bench/requests.jsonl and
@@ -368,6 +368,62 @@ fn question_subject<'a, 'w>(words: &'a [&'w str]) -> (&'a [&'w str], bool) {
 /// Toggle Output, Status Bar: Visible).
 const WHERE_MEANS: &[&str] = &["show", "open", "focus", "toggle", "visible"];
 
+/// Words that ask to see something without naming it: verbs that bring a part into view and the
+/// nouns of the places parts sit in. "Open the terminal panel" says no more than "terminal".
+const BRINGS_INTO_VIEW: &[&str] = &[
+    "open", "show", "see", "view", "display", "go", "goto", "focus", "reveal", "toggle", "bring",
+    "where", "panel", "pane", "sidebar", "window",
+];
+
+/// Words that ask to put something away or turn it off: a request holding one is about the
+/// part's behaviour ("never show the welcome page"), not about seeing it.
+const PUTS_AWAY: &[&str] = &[
+    "hide", "close", "disable", "never", "no", "not", "don't", "dont", "off", "stop", "remove",
+    "delete", "without",
+];
+
+/// The least share of a request's word groups that must speak of a part (or of seeing it) for
+/// the request to be about opening it: "add plugins" is, "terminal font size" is not.
+const OPENER_LEAST_SHARE: f64 = 0.5;
+
+/// The parts of `data/openers.txt` a request names and says little else about ("source control",
+/// "where are my extensions"), each as its row and the share of the request's word groups that
+/// name the part or ask to see it. A part is named when each of its words is a spelling of some
+/// group; a request mostly about something else (under `OPENER_LEAST_SHARE`) names none.
+/// Cost: a pass over the table's rows per group spelling, a few hundred comparisons.
+pub fn named_openers(groups: &[WordGroup]) -> Vec<(usize, f64)> {
+    let puts_away = |g: &WordGroup| {
+        PUTS_AWAY.contains(&g.word.as_str()) || g.alternatives.iter().any(|(a, _)| a == "disable")
+    };
+    if groups.is_empty() || groups.iter().any(puts_away) {
+        return Vec::new();
+    }
+    let speaks_of =
+        |group: &WordGroup, word: &str| group.alternatives.iter().any(|(a, _)| a == word);
+    let mut named = Vec::new();
+    for (row, opener) in openers().iter().enumerate() {
+        if !opener
+            .words
+            .iter()
+            .all(|w| groups.iter().any(|g| speaks_of(g, w)))
+        {
+            continue;
+        }
+        let about = groups
+            .iter()
+            .filter(|g| {
+                BRINGS_INTO_VIEW.contains(&g.word.as_str())
+                    || opener.words.iter().any(|w| speaks_of(g, w))
+            })
+            .count();
+        let share = about as f64 / groups.len() as f64;
+        if share >= OPENER_LEAST_SHARE {
+            named.push((row, share));
+        }
+    }
+    named
+}
+
 /// The verbs a "where did it go" question ends with.
 const WHERE_GONE: &[&str] = &["go", "gone", "went"];
 
@@ -489,6 +545,57 @@ mod tests {
     /// The spellings a group looks for, without their weights.
     fn spellings_of(group: &WordGroup) -> Vec<&str> {
         group.alternatives.iter().map(|(w, _)| w.as_str()).collect()
+    }
+
+    /// The part words of the openers a request's groups name, with their shares; each word
+    /// stands for itself, plus the synonyms given as `word:synonym`.
+    fn opened(request: &str) -> Vec<(String, f64)> {
+        let groups: Vec<WordGroup> = request
+            .split(' ')
+            .map(|token| {
+                let mut spellings = token.split(':');
+                let word = spellings.next().unwrap().to_string();
+                WordGroup {
+                    alternatives: std::iter::once((word.clone(), 100))
+                        .chain(spellings.map(|s| (s.to_string(), SYNONYM_WEIGHT)))
+                        .collect(),
+                    word,
+                }
+            })
+            .collect();
+        named_openers(&groups)
+            .into_iter()
+            .map(|(row, share)| (openers()[row].words.join(" "), share))
+            .collect()
+    }
+
+    #[test]
+    fn a_request_that_only_names_a_part_opens_it() {
+        assert_eq!(
+            opened("source control"),
+            [("source control".to_string(), 1.0)]
+        );
+        // Asking to see it says nothing more; a synonym names it as well as its word.
+        assert_eq!(
+            opened("where plugins:extensions"),
+            [("extensions".to_string(), 1.0)]
+        );
+        assert_eq!(opened("open the terminal panel").len(), 1);
+        // Half the request about the part still is; a third is about something the part holds.
+        assert_eq!(
+            opened("add plugins:extensions"),
+            [("extensions".to_string(), 0.5)]
+        );
+        assert!(opened("terminal font size").is_empty());
+        // Every word of a part must be said: "source" alone is not source control.
+        assert!(opened("source").is_empty());
+    }
+
+    #[test]
+    fn a_request_to_put_a_part_away_does_not_open_it() {
+        assert!(opened("hide terminal").is_empty());
+        assert!(opened("never:disable show welcome startup").is_empty());
+        assert!(opened("close explorer").is_empty());
     }
 
     fn parts(request: &str) -> Vec<(String, u8)> {

@@ -8,7 +8,7 @@ use super::index::Index;
 use super::postings::IN_NAME;
 use super::prefilter::char_mask;
 use super::score::{
-    self, Tier, ANY_COVERAGE, ANY_IN_CATEGORY_OR_ID, ANY_IN_NAME, ANY_PRIOR_DIVISOR,
+    self, Tier, ANY_COVERAGE, ANY_IN_CATEGORY_OR_ID, ANY_IN_NAME, ANY_OPENER, ANY_PRIOR_DIVISOR,
     ANY_RECENT_DIVISOR, ANY_SCALE, ANY_SECONDARY,
 };
 use super::{Query, RankOptions, RankedItem};
@@ -18,6 +18,7 @@ impl Index {
     /// (stems, synonyms, typo fixes); each spelling's hit weighs by its rarity in the catalog
     /// (idf), so rare words such as `ruler` outweigh common ones such as `editor`, and a group
     /// counts its best spelling once per item.
+    /// Also the items that open a part the request names (`named_openers`), for the popup.
     /// Cost: one pass over the catalog per spelling, a handful per word.
     pub(super) fn rank_any(
         &self,
@@ -25,9 +26,9 @@ impl Index {
         options: &RankOptions,
         recent_pos: &HashMap<&str, usize>,
         limit: usize,
-    ) -> Vec<RankedItem> {
+    ) -> (Vec<RankedItem>, Vec<usize>) {
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
-        let groups = self.word_groups(&words);
+        let (groups, worded) = self.counted_word_groups(&words);
         let n = self.entries.len();
         let allowed: Vec<bool> = if options.kinds.is_empty() {
             self.runs_alone.clone()
@@ -114,6 +115,21 @@ impl Index {
             }
             in_group.clear();
         }
+        // A request that only names a part ("source control", "where are my extensions") wants
+        // to see it: the part's opener gains up to `ANY_OPENER`, by the share of the request
+        // about the part. Added to the totals, so an opener no spelling touched still counts.
+        let mut opened: Vec<(usize, f64)> = Vec::new();
+        for (row, share) in solidus_lexicon::vocabulary::named_openers(&groups[..worded]) {
+            if let Some(i) = self.openers[row].filter(|&i| allowed[i]) {
+                match opened.iter_mut().find(|(at, _)| *at == i) {
+                    Some((_, best)) => *best = best.max(share),
+                    None => opened.push((i, share)),
+                }
+            }
+        }
+        for &(i, share) in &opened {
+            totals[i] += share * ANY_OPENER as f64 / ANY_SCALE;
+        }
         // Every score but the name coverage first; coverage adds at most `ANY_COVERAGE`, so an
         // item whose score without it trails the `limit`-th best by more than that cannot reach
         // the list, and its title words need not be read. The list is the same, at a fraction
@@ -175,26 +191,37 @@ impl Index {
         let scored = kept;
         // Spellings hit word starts only, so only word starts are marked: a synonym's letters
         // scattered over a title would mark what did not match, and cost a fuzzy pass per row.
-        self.top(
+        let rows = self.top(
             scored,
             limit,
             recent_pos,
             &spellings[typed_small..],
             Letters::WordStarts,
-        )
+        );
+        (rows, opened.into_iter().map(|(i, _)| i).collect())
     }
 
     /// The groups of spellings `any` mode looks for: each word's stems, synonyms and typo
     /// fixes over this catalog's words, and the parts the words describe.
     pub fn word_groups(&self, words: &[&str]) -> Vec<solidus_lexicon::vocabulary::WordGroup> {
+        self.counted_word_groups(words).0
+    }
+
+    /// `word_groups`, and how many of them come from the request's own words (the rest are
+    /// the parts its words describe).
+    fn counted_word_groups(
+        &self,
+        words: &[&str],
+    ) -> (Vec<solidus_lexicon::vocabulary::WordGroup>, usize) {
         let mut groups = solidus_lexicon::vocabulary::expand(
             words,
             |w| self.starts_a_word(w),
             |w| self.is_word(w),
             &self.postings.words,
         );
+        let worded = groups.len();
         groups.extend(solidus_lexicon::vocabulary::described_parts(words));
-        groups
+        (groups, worded)
     }
 
     /// Whether some word of the catalog starts with `prefix`.

@@ -108,6 +108,8 @@ pub struct Index {
     /// Whether each item runs with no menu's context (`Item::runs_without_a_menu`), read by
     /// the request ranker for every entry each query.
     pub(super) runs_alone: Vec<bool>,
+    /// Each row of the lexicon's part openers and the item that opens the part here, if any.
+    pub(super) openers: Vec<Option<usize>>,
 }
 
 /// Per bit of the prefilter's two words, how many entries have it set.
@@ -243,6 +245,7 @@ impl Index {
             prefilter,
             bit_counts,
             runs_alone,
+            openers: Vec::new(),
         };
         // Every query's coverage reads these name words of hundreds of entries; the qualifier
         // they stop at is found once here.
@@ -264,6 +267,15 @@ impl Index {
             entry.coverage_count = count;
             entry.generic_verb_first = verb_first;
         }
+        index.openers = solidus_lexicon::data::openers()
+            .iter()
+            .map(|opener| {
+                opener
+                    .commands
+                    .iter()
+                    .find_map(|id| index.position(&format!("command:{id}")))
+            })
+            .collect();
         index
     }
 

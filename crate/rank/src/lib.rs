@@ -122,7 +122,7 @@ impl Index {
             limit: related_limit,
             ..options.clone()
         };
-        let understood = self.rank(query, &any);
+        let (understood, opened) = self.understood(query, &any);
         // The typed words that are whole words of the catalog, for `scattered_word` below.
         let catalog_words: Vec<&str> = words
             .iter()
@@ -153,7 +153,10 @@ impl Index {
             fused.insert(row.index, (share, Some(rank), row));
         }
         for (rank, row) in understood.into_iter().enumerate() {
-            let weight = score::understood_weight(self.items[row.index].keybinding.is_some());
+            let weight = score::understood_weight(
+                self.items[row.index].keybinding.is_some(),
+                opened.contains(&row.index),
+            );
             let share = weight / (FUSION_DAMPING + rank as f64);
             fused
                 .entry(row.index)
@@ -178,6 +181,21 @@ impl Index {
             .collect()
     }
 
+    /// The request ranker's rows for the popup, and the items that open a part the query
+    /// names. `options` are `any` mode's.
+    fn understood(&self, query: &Query, options: &RankOptions) -> (Vec<RankedItem>, Vec<usize>) {
+        if split_requests(&query.text).len() > 1 {
+            return (self.rank(query, options), Vec::new());
+        }
+        let recent_pos: HashMap<&str, usize> = options
+            .recent
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), i))
+            .collect();
+        self.rank_any(query, options, &recent_pos, options.limit.max(1))
+    }
+
     /// Ranks the whole index for `query`. Cost: one pass over every item with a bit-mask
     /// prefilter; fuzzy matching only where every character of a word occurs in the item.
     pub fn rank(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
@@ -197,7 +215,7 @@ impl Index {
             if requests.len() > 1 {
                 return self.rank_requests(query, &requests, options, &recent_pos, limit);
             }
-            return self.rank_any(query, options, &recent_pos, limit);
+            return self.rank_any(query, options, &recent_pos, limit).0;
         }
         let phrase = words.join(" ");
         let whole = query.text.trim().to_lowercase();
@@ -303,9 +321,9 @@ impl Index {
     ) -> Vec<RankedItem> {
         let lists = requests
             .iter()
-            .map(|r| self.rank_any(&parse_plain(r), options, recent_pos, limit))
+            .map(|r| self.rank_any(&parse_plain(r), options, recent_pos, limit).0)
             .chain(std::iter::once(
-                self.rank_any(whole, options, recent_pos, limit),
+                self.rank_any(whole, options, recent_pos, limit).0,
             ));
         let mut fused: HashMap<usize, (f64, RankedItem)> = HashMap::new();
         for list in lists {

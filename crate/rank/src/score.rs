@@ -140,13 +140,20 @@ pub(super) fn covered_share(covered: usize, names: usize) -> f64 {
 /// the ones people use every day, and a newcomer's everyday words ("list of errors", "where are
 /// my files") mostly mean one of them: on the popup's tuning sets 73 of 120 everyday phrases
 /// and questions meant a bound command, which are a third of the commands.
-pub(super) fn understood_weight(bound: bool) -> f64 {
-    if bound {
+/// An item that opens the part the query names and little else (`named_openers`) counts
+/// `OPENER_UNDERSTOOD` shares: the query said which part to show, and the rows that merely hold
+/// the part's word (Chat: Manage Plugins for "plugins") would otherwise fill the first five.
+pub(super) fn understood_weight(bound: bool, opens_named_part: bool) -> f64 {
+    if opens_named_part {
+        OPENER_UNDERSTOOD
+    } else if bound {
         BOUND_UNDERSTOOD
     } else {
         1.0
     }
 }
+
+const OPENER_UNDERSTOOD: f64 = 2.0;
 
 /// Measured on the tuning sets only (phrases, dev..dev5, 555 phrases in the first five): 451
 /// at 1.0 (no boost), 455 at 1.1, 453 at 1.2, 454 at 1.3, 459 at 1.5, 457 at 2.0. From 1.2 up
@@ -192,6 +199,10 @@ pub(super) const ANY_SCALE: f64 = 10.0;
 /// one 347 and 252, two 348 and 257, three 351 and 260, four 351 and 259, six 350 and 255,
 /// twelve 343 and 253.
 pub(super) const ANY_COVERAGE: i64 = COVERAGE * 3;
+
+/// What naming a part wholly adds to its opener's score in `any` mode: as much as a name the
+/// request covers whole, so the part's opener leads the items that merely hold the part's word.
+pub(super) const ANY_OPENER: i64 = ANY_COVERAGE;
 
 /// `any` mode takes a fifth of the prior and a twentieth of the recency boost: a request is
 /// read for what it says, and what the user did lately only breaks near ties.
