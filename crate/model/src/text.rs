@@ -118,11 +118,26 @@ pub fn utf16_ranges(text: &str, char_indices: &[usize]) -> Vec<[u32; 2]> {
     let mut sorted = char_indices.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
+    // In ASCII text a char index is its UTF-16 offset: the popup's titles almost all are, and
+    // highlighting runs on every row of every key.
+    if text.is_ascii() {
+        for &i in sorted.iter().take_while(|&&i| i < text.len()) {
+            let at = i as u32;
+            match ranges.last_mut() {
+                Some(last) if last[1] == at => last[1] = at + 1,
+                _ => ranges.push([at, at + 1]),
+            }
+        }
+        return ranges;
+    }
     let mut wanted = sorted.iter().peekable();
     let mut offset: u32 = 0;
     for (i, c) in text.chars().enumerate() {
+        let Some(&&next) = wanted.peek() else {
+            break;
+        };
         let width = c.len_utf16() as u32;
-        if wanted.peek() == Some(&&i) {
+        if next == i {
             wanted.next();
             match ranges.last_mut() {
                 Some(last) if last[1] == offset => last[1] = offset + width,

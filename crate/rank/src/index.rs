@@ -342,11 +342,15 @@ impl Index {
     /// The name words coverage counts: all but a trailing parenthesised qualifier, which says
     /// which variant an item is ("Open Settings (UI)", "Update Plugins (Force)"), not what it
     /// does; the plain variant of a name is no less covered by a query than its look-alikes.
-    fn coverage_words<'a>(&'a self, entry: &Entry) -> impl Iterator<Item = &'a str> + Clone + 'a {
-        self.title_words(entry)
-            .skip(entry.category_words as usize)
-            .take(entry.coverage_count as usize)
-            .map(|(w, _)| w)
+    fn coverage_words<'a>(
+        &'a self,
+        entry: &Entry,
+    ) -> impl ExactSizeIterator<Item = &'a str> + Clone + 'a {
+        // The counted words are a run of the title's words: a slice, not a skip and a take.
+        let start = entry.first_word as usize + entry.category_words as usize;
+        self.words[start..start + entry.coverage_count as usize]
+            .iter()
+            .map(|w| &self.text[w.start as usize..w.start as usize + w.len as usize])
     }
 
     /// `coverage_words` read off the title, for the count the index keeps.
@@ -428,6 +432,11 @@ impl Index {
         }
         for q in words {
             if q.len() < 2 * RUN_CHUNK || q.len() > RUN_MAX || names.clone().any(|w| starts(w, q)) {
+                continue;
+            }
+            // A run's first chunk starts a name word: without one, no list of names is needed.
+            let first_chunk = &q.as_bytes()[..RUN_CHUNK];
+            if !names.clone().any(|w| w.as_bytes().starts_with(first_chunk)) {
                 continue;
             }
             let listed: Vec<&str> = names.clone().collect();
