@@ -115,9 +115,17 @@ pub fn utf16_ranges(text: &str, char_indices: &[usize]) -> Vec<[u32; 2]> {
     if char_indices.is_empty() {
         return ranges;
     }
-    let mut sorted = char_indices.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
+    // Indices already in order, as a title's words mostly give them, need no sorted copy.
+    let copy: Vec<usize>;
+    let sorted = if char_indices.windows(2).all(|pair| pair[0] < pair[1]) {
+        char_indices
+    } else {
+        let mut indices = char_indices.to_vec();
+        indices.sort_unstable();
+        indices.dedup();
+        copy = indices;
+        &copy
+    };
     // In ASCII text a char index is its UTF-16 offset: the popup's titles almost all are, and
     // highlighting runs on every row of every key.
     if text.is_ascii() {

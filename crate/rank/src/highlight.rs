@@ -3,6 +3,7 @@
 use fuzzy_matcher::FuzzyMatcher;
 
 use super::index::Index;
+use super::prefilter::char_mask;
 use solidus_model::text::utf16_ranges;
 
 /// Which letters a word may mark when it starts no title word.
@@ -26,7 +27,7 @@ impl Index {
         if !entry.lower_keeps_length {
             return Vec::new();
         }
-        let mut chars: Vec<usize> = Vec::new();
+        let mut chars: Vec<usize> = Vec::with_capacity(words.iter().map(|w| w.len()).sum());
         for word in words {
             let len = word.chars().count();
             if let Some((_, start)) = self.title_words(entry).find(|(w, _)| w.starts_with(*word)) {
@@ -42,6 +43,12 @@ impl Index {
                 continue;
             }
             if letters == Letters::WordStarts {
+                continue;
+            }
+            // Skim finds no letters where the title and the id lack one of the word's: a row
+            // matched in its description often does, and skim's setup is most of a highlight.
+            let mask = char_mask(word);
+            if entry.mask & mask != mask {
                 continue;
             }
             if let Some((_, indices)) = self.matcher.fuzzy_indices(title, word) {
