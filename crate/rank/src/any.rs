@@ -29,14 +29,18 @@ impl Index {
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
         let groups = self.word_groups(&words);
         let n = self.entries.len();
-        let allowed: Vec<bool> = if options.kinds.is_empty() {
-            self.runs_alone.clone()
+        // Without a kind filter, the index's own list serves: no copy per query.
+        let filtered: Vec<bool>;
+        let allowed: &[bool] = if options.kinds.is_empty() {
+            &self.runs_alone
         } else {
-            self.items
+            filtered = self
+                .items
                 .iter()
                 .zip(&self.runs_alone)
                 .map(|(item, &alone)| alone && options.kinds.contains(&item.kind))
-                .collect()
+                .collect();
+            &filtered
         };
         let mut totals = vec![0f64; n];
         // Small words the groups leave out ("on", "in") still cover a name word they are:

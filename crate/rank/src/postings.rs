@@ -151,6 +151,18 @@ impl Postings {
         }
     }
 
+    /// At most how many entries `for_prefix` and `for_secondary_prefix` name for `prefix`:
+    /// the lengths of its words' lists, read without visiting a hit.
+    pub(super) fn hit_bound(&self, prefix: &str) -> usize {
+        self.prefix_range(prefix)
+            .map(|w| {
+                let l = self.lists[w] as usize;
+                (self.name_starts[l + 1] - self.name_starts[l]) as usize
+                    + (self.secondary_starts[l + 1] - self.secondary_starts[l]) as usize
+            })
+            .sum()
+    }
+
     /// Whether `word` is a title or id word of some entry.
     /// Calls `hit(entry, place)` for every entry with a title or id word that is `word` itself.
     pub(super) fn for_word(&self, word: &str, mut hit: impl FnMut(u32, u8)) {
