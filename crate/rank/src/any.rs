@@ -1,5 +1,6 @@
 //! `any` mode, for the /do shortlist: request words weighed by their rarity in the catalog.
 
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -12,6 +13,36 @@ use super::score::{
     ANY_RECENT_DIVISOR, ANY_SCALE, ANY_SECONDARY,
 };
 use super::{Query, RankOptions, RankedItem};
+
+/// The request ranker's per-entry tallies, kept between queries: zeroing three catalog-long
+/// lists per query cost more than the postings it reads. Every entry is zero while the lists
+/// wait; a query clears only the entries it wrote. A query that panics never hands them back.
+#[derive(Default)]
+struct Tallies {
+    /// One spelling's best hit quality per entry.
+    hits: Vec<u32>,
+    /// One group's best weighed hit per entry.
+    best: Vec<f64>,
+    /// The sum over groups per entry.
+    totals: Vec<f64>,
+}
+
+impl Tallies {
+    /// Makes each list `n` long, all zero.
+    fn fit(&mut self, n: usize) {
+        if self.totals.len() != n {
+            *self = Tallies {
+                hits: vec![0; n],
+                best: vec![0.0; n],
+                totals: vec![0.0; n],
+            };
+        }
+    }
+}
+
+thread_local! {
+    static TALLIES: Cell<Tallies> = Cell::new(Tallies::default());
+}
 
 impl Index {
     /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
@@ -42,7 +73,10 @@ impl Index {
                 .collect();
             &filtered
         };
-        let mut totals = vec![0f64; n];
+        // Zero on loan, and zero again when handed back (see `Tallies`).
+        let mut tallies = TALLIES.take();
+        tallies.fit(n);
+        let Tallies { hits, best, totals } = &mut tallies;
         // Small words the groups leave out ("on", "in") still cover a name word they are:
         // "fmt on save" names Format On Save, not Save without Formatting.
         let mut spellings: Vec<&str> = words
@@ -54,9 +88,7 @@ impl Index {
         let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
         // One spelling's hits, and the items it touched: the postings visit few items, so only
         // those are read and reset, never the whole catalog per spelling.
-        let mut hits = vec![0u32; n];
         let mut touched: Vec<usize> = Vec::new();
-        let mut best = vec![0f64; n];
         let mut in_group: Vec<usize> = Vec::new();
         for group in &groups {
             // Each spelling weighs by its own rarity: a rare synonym says more than a common one
@@ -123,8 +155,12 @@ impl Index {
         // the list, and its title words need not be read. The list is the same, at a fraction
         // of the cost when a common word ("editor", "all") touches most of the catalog.
         let mut scored: Vec<(i64, usize)> = Vec::new();
-        for (i, total) in totals.iter().enumerate() {
-            if *total <= 0.0 {
+        for (i, slot) in totals.iter_mut().enumerate() {
+            let total = *slot;
+            if total != 0.0 {
+                *slot = 0.0;
+            }
+            if total <= 0.0 {
                 continue;
             }
             let mut score =
@@ -134,6 +170,7 @@ impl Index {
             }
             scored.push((score, i));
         }
+        TALLIES.set(tallies);
         let floor = if scored.len() > limit {
             let mut bases: Vec<i64> = scored.iter().map(|&(s, _)| s).collect();
             let (_, nth, _) = bases.select_nth_unstable_by(limit - 1, |a, b| b.cmp(a));
