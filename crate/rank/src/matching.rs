@@ -1,6 +1,8 @@
 //! Matching: which entries every query word matches, and how well (the popup's `all` mode;
 //! quoted phrases for both modes).
 
+use std::cell::Cell;
+
 use fuzzy_matcher::FuzzyMatcher;
 
 use super::index::{Entry, Index};
@@ -32,6 +34,13 @@ pub(super) struct AllMatch {
     pub(super) lowest: Tier,
 }
 
+thread_local! {
+    /// Hit lists of catalog length, every entry `None`, kept between queries: clearing the
+    /// entries a word touched costs far less than a new list per word. A query that panics
+    /// never hands its lists back.
+    static SPARE_HITS: Cell<Vec<Vec<Option<WordMatch>>>> = const { Cell::new(Vec::new()) };
+}
+
 impl Index {
     /// `all` mode: the entries every word matches, with summed word scores and the weakest
     /// tier. Word starts come from the postings; only entries still in the running are
@@ -43,15 +52,43 @@ impl Index {
         allowed: &dyn Fn(usize) -> bool,
         limit: usize,
     ) -> Vec<(usize, AllMatch)> {
-        let n = self.entries.len();
         // Strong hits (word starts, description words) per word, from the postings, and the
         // entries each word touched: counts and the every-word check read those few entries,
         // never the whole catalog per word.
+        let mut spare = SPARE_HITS.take();
         let mut strong: Vec<Vec<Option<WordMatch>>> = Vec::with_capacity(words.len());
         let mut touched: Vec<Vec<u32>> = Vec::with_capacity(words.len());
+        let matches =
+            self.match_words(words, allowed, limit, &mut spare, &mut strong, &mut touched);
+        // Each list goes back empty: a word wrote only the entries it touched.
+        for (mut hits, seen) in strong.into_iter().zip(&touched) {
+            for &i in seen {
+                hits[i as usize] = None;
+            }
+            spare.push(hits);
+        }
+        SPARE_HITS.set(spare);
+        matches
+    }
+
+    /// `match_all` with its lists: `strong` and `touched` get one per word, each hit list
+    /// taken from `spare` when one is there.
+    fn match_words(
+        &self,
+        words: &[&str],
+        allowed: &dyn Fn(usize) -> bool,
+        limit: usize,
+        spare: &mut Vec<Vec<Option<WordMatch>>>,
+        strong: &mut Vec<Vec<Option<WordMatch>>>,
+        touched: &mut Vec<Vec<u32>>,
+    ) -> Vec<(usize, AllMatch)> {
+        let n = self.entries.len();
         for word in words {
             let len = word.chars().count() as i64;
-            let mut hits: Vec<Option<WordMatch>> = vec![None; n];
+            let mut hits = spare
+                .pop()
+                .filter(|hits| hits.len() == n)
+                .unwrap_or_else(|| vec![None; n]);
             // Sized once: a common word touches thousands of entries, one push at a time.
             let mut seen: Vec<u32> = Vec::with_capacity(self.postings.hit_bound(word).min(n));
             if word.contains(' ') {
