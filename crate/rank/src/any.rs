@@ -121,7 +121,8 @@ impl Index {
                         }
                     }
                 } else {
-                    self.postings.for_prefix(spelling, |i, place, _| {
+                    let prefix = self.postings.prefix(spelling);
+                    self.postings.for_prefix(&prefix, |i, place, _| {
                         record(
                             i as usize,
                             if place == IN_NAME {
@@ -132,7 +133,7 @@ impl Index {
                         )
                     });
                     self.postings
-                        .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+                        .for_secondary_prefix(&prefix, |i| record(i as usize, ANY_SECONDARY));
                 }
                 let rarity = idf(touched.len());
                 for &i in &touched {

@@ -90,7 +90,8 @@ impl Index {
                 .filter(|hits| hits.len() == n)
                 .unwrap_or_else(|| vec![None; n]);
             // Sized once: a common word touches thousands of entries, one push at a time.
-            let mut seen: Vec<u32> = Vec::with_capacity(self.postings.hit_bound(word).min(n));
+            let prefix = self.postings.prefix(word);
+            let mut seen: Vec<u32> = Vec::with_capacity(self.postings.hit_bound(&prefix).min(n));
             if word.contains(' ') {
                 // A quoted phrase: rare, so a scan is affordable.
                 let mask = char_mask(word);
@@ -105,14 +106,14 @@ impl Index {
                 touched.push(seen);
                 continue;
             }
-            self.postings.for_secondary_prefix(word, |i| {
+            self.postings.for_secondary_prefix(&prefix, |i| {
                 let slot = &mut hits[i as usize];
                 if slot.is_none() {
                     seen.push(i);
                 }
                 *slot = Some(WordMatch::secondary(len));
             });
-            self.postings.for_prefix(word, |i, place, exact| {
+            self.postings.for_prefix(&prefix, |i, place, exact| {
                 let score = match place {
                     IN_ID => score::id_word_start(len),
                     _ => score::title_word_start(len, exact),
@@ -259,11 +260,12 @@ impl Index {
                     // In any order: `top` orders the rows by a total order of its own.
                     touched[w].iter().for_each(|&i| consider(i as usize));
                 } else {
-                    for (i, &(entry_mask, pairs)) in self.prefilter.iter().enumerate() {
+                    // Side by side with the word's hits, so the pass indexes neither list.
+                    let rows = self.prefilter.iter().zip(&strong[w]).enumerate();
+                    for (i, (&(entry_mask, pairs), strong_hit)) in rows {
                         // The tests `check` starts with, inline: most entries fail them, and the
                         // pass over the catalog stays tight.
-                        if strong[w][i].is_none()
-                            && (entry_mask & mask != mask || pairs & pair == 0)
+                        if strong_hit.is_none() && (entry_mask & mask != mask || pairs & pair == 0)
                         {
                             continue;
                         }
@@ -341,7 +343,7 @@ impl Index {
             return hits;
         }
         self.postings
-            .for_secondary_prefix(word, |i| hits[i as usize] = true);
+            .for_secondary_prefix(&self.postings.prefix(word), |i| hits[i as usize] = true);
         hits
     }
 
