@@ -16,18 +16,21 @@ pub(super) enum Letters {
 }
 
 impl Index {
+    /// The title ranges `words` mark in the item at `index`; `chars` is room for the marked
+    /// chars, which the rows of one list share.
     pub(super) fn highlights(
         &self,
         index: usize,
         words: &[&str],
         letters: Letters,
+        chars: &mut Vec<usize>,
     ) -> Vec<[u32; 2]> {
         let entry = &self.entries[index];
         let title = &self.items[index].title;
         if !entry.lower_keeps_length {
             return Vec::new();
         }
-        let mut chars: Vec<usize> = Vec::with_capacity(words.iter().map(|w| w.len()).sum());
+        chars.clear();
         for word in words {
             let len = word.chars().count();
             if let Some((_, start)) = self.title_words(entry).find(|(w, _)| w.starts_with(*word)) {
@@ -57,6 +60,6 @@ impl Index {
                 }
             }
         }
-        utf16_ranges(title, &chars)
+        utf16_ranges(title, chars)
     }
 }
