@@ -51,7 +51,7 @@ impl Index {
             // Skim finds no letters where the title and the id lack one of the word's: a row
             // matched in its description often does, and skim's setup is most of a highlight.
             let mask = char_mask(word);
-            if entry.mask & mask != mask {
+            if entry.mask & mask != mask || !letters_in_order(title.as_bytes(), word.as_bytes()) {
                 continue;
             }
             if let Some((_, indices)) = self.matcher.fuzzy_indices(title, word) {
@@ -62,4 +62,13 @@ impl Index {
         }
         utf16_ranges(title, chars)
     }
+}
+
+/// Whether `word`'s bytes occur in `title` in order, ASCII case aside: what skim checks before
+/// it scores, so a title that fails gets no call (letters in order as chars are in order as
+/// bytes too).
+fn letters_in_order(title: &[u8], word: &[u8]) -> bool {
+    let mut rest = title.iter();
+    word.iter()
+        .all(|&b| rest.any(|t| t.eq_ignore_ascii_case(&b)))
 }
