@@ -25,6 +25,9 @@ struct Tallies {
     best: Vec<f64>,
     /// The sum over groups per entry.
     totals: Vec<f64>,
+    /// The entries one spelling touched, and one group: empty while waiting, but sized.
+    touched: Vec<usize>,
+    in_group: Vec<usize>,
 }
 
 impl Tallies {
@@ -35,6 +38,8 @@ impl Tallies {
                 hits: vec![0; n],
                 best: vec![0.0; n],
                 totals: vec![0.0; n],
+                touched: Vec::new(),
+                in_group: Vec::new(),
             };
         }
     }
@@ -76,7 +81,13 @@ impl Index {
         // Zero on loan, and zero again when handed back (see `Tallies`).
         let mut tallies = TALLIES.take();
         tallies.fit(n);
-        let Tallies { hits, best, totals } = &mut tallies;
+        let Tallies {
+            hits,
+            best,
+            totals,
+            touched,
+            in_group,
+        } = &mut tallies;
         // Small words the groups leave out ("on", "in") still cover a name word they are:
         // "fmt on save" names Format On Save, not Save without Formatting.
         let mut spellings: Vec<&str> = words
@@ -88,8 +99,6 @@ impl Index {
         let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
         // One spelling's hits, and the items it touched: the postings visit few items, so only
         // those are read and reset, never the whole catalog per spelling.
-        let mut touched: Vec<usize> = Vec::new();
-        let mut in_group: Vec<usize> = Vec::new();
         for group in &groups {
             // Each spelling weighs by its own rarity: a rare synonym says more than a common one
             // (`enabled` for `hide`), which a weight for the whole group would blur.
@@ -136,7 +145,7 @@ impl Index {
                         .for_secondary_prefix(&prefix, |i| record(i as usize, ANY_SECONDARY));
                 }
                 let rarity = idf(touched.len());
-                for &i in &touched {
+                for &i in touched.iter() {
                     if best[i] == 0.0 {
                         in_group.push(i);
                     }
@@ -145,7 +154,7 @@ impl Index {
                 }
                 touched.clear();
             }
-            for &i in &in_group {
+            for &i in in_group.iter() {
                 totals[i] += best[i];
                 best[i] = 0.0;
             }

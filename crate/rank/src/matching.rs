@@ -243,6 +243,8 @@ impl Index {
                 self.id_substring(entry, word, len)
             };
             if step == 0 {
+                // Most of the word's strong hits become candidates: the list starts that long.
+                candidates.reserve(touched[w].len());
                 let mut consider = |i: usize| {
                     if allowed(i) {
                         if let Some(m) = check(i) {
