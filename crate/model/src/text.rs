@@ -111,10 +111,11 @@ pub fn humanize(segment: &str) -> String {
 
 /// Converts char indices into merged `[start, end)` ranges in UTF-16 code units.
 pub fn utf16_ranges(text: &str, char_indices: &[usize]) -> Vec<[u32; 2]> {
-    let mut ranges: Vec<[u32; 2]> = Vec::new();
     if char_indices.is_empty() {
-        return ranges;
+        return Vec::new();
     }
+    // The room a first push would make, made directly: most titles mark a few ranges.
+    let mut ranges: Vec<[u32; 2]> = Vec::with_capacity(4);
     // Indices already in order, as a title's words mostly give them, need no sorted copy.
     let copy: Vec<usize>;
     let sorted = if char_indices.windows(2).all(|pair| pair[0] < pair[1]) {

@@ -234,7 +234,9 @@ impl Index {
                 ));
             }
         } else {
-            for (index, matched) in self.match_all(&words, &allowed, limit) {
+            let matches = self.match_all(&words, &allowed, limit);
+            scored.reserve(matches.len());
+            for (index, matched) in matches {
                 let entry = &self.entries[index];
                 if entry.hidden_twin && self.ident(entry) != whole {
                     continue;

@@ -164,7 +164,8 @@ impl Index {
         if words.len() <= 4 && !words.iter().any(|w| w.contains(' ')) {
             let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == Tier::WordStart);
             let rarest = (0..words.len()).min_by_key(|&w| touched[w].len());
-            let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
+            let mut every_word_starts: Vec<(usize, AllMatch)> =
+                Vec::with_capacity(rarest.map_or(0, |w| touched[w].len()));
             for i in rarest
                 .map(|w| touched[w].iter().map(|&i| i as usize))
                 .into_iter()
