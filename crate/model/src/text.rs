@@ -111,18 +111,42 @@ pub fn humanize(segment: &str) -> String {
 
 /// Converts char indices into merged `[start, end)` ranges in UTF-16 code units.
 pub fn utf16_ranges(text: &str, char_indices: &[usize]) -> Vec<[u32; 2]> {
-    let mut ranges: Vec<[u32; 2]> = Vec::new();
     if char_indices.is_empty() {
+        return Vec::new();
+    }
+    // The room a first push would make, made directly: most titles mark a few ranges.
+    let mut ranges: Vec<[u32; 2]> = Vec::with_capacity(4);
+    // Indices already in order, as a title's words mostly give them, need no sorted copy.
+    let copy: Vec<usize>;
+    let sorted = if char_indices.windows(2).all(|pair| pair[0] < pair[1]) {
+        char_indices
+    } else {
+        let mut indices = char_indices.to_vec();
+        indices.sort_unstable();
+        indices.dedup();
+        copy = indices;
+        &copy
+    };
+    // In ASCII text a char index is its UTF-16 offset: the popup's titles almost all are, and
+    // highlighting runs on every row of every key.
+    if text.is_ascii() {
+        for &i in sorted.iter().take_while(|&&i| i < text.len()) {
+            let at = i as u32;
+            match ranges.last_mut() {
+                Some(last) if last[1] == at => last[1] = at + 1,
+                _ => ranges.push([at, at + 1]),
+            }
+        }
         return ranges;
     }
-    let mut sorted = char_indices.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
     let mut wanted = sorted.iter().peekable();
     let mut offset: u32 = 0;
     for (i, c) in text.chars().enumerate() {
+        let Some(&&next) = wanted.peek() else {
+            break;
+        };
         let width = c.len_utf16() as u32;
-        if wanted.peek() == Some(&&i) {
+        if next == i {
             wanted.next();
             match ranges.last_mut() {
                 Some(last) if last[1] == offset => last[1] = offset + width,

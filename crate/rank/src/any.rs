@@ -1,5 +1,6 @@
 //! `any` mode, for the /do shortlist: request words weighed by their rarity in the catalog.
 
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -12,6 +13,41 @@ use super::score::{
     ANY_RECENT_DIVISOR, ANY_SCALE, ANY_SECONDARY,
 };
 use super::{Query, RankOptions, RankedItem};
+
+/// The request ranker's per-entry tallies, kept between queries: zeroing three catalog-long
+/// lists per query cost more than the postings it reads. Every entry is zero while the lists
+/// wait; a query clears only the entries it wrote. A query that panics never hands them back.
+#[derive(Default)]
+struct Tallies {
+    /// One spelling's best hit quality per entry.
+    hits: Vec<u32>,
+    /// One group's best weighed hit per entry.
+    best: Vec<f64>,
+    /// The sum over groups per entry.
+    totals: Vec<f64>,
+    /// The entries one spelling touched, and one group: empty while waiting, but sized.
+    touched: Vec<usize>,
+    in_group: Vec<usize>,
+}
+
+impl Tallies {
+    /// Makes each list `n` long, all zero.
+    fn fit(&mut self, n: usize) {
+        if self.totals.len() != n {
+            *self = Tallies {
+                hits: vec![0; n],
+                best: vec![0.0; n],
+                totals: vec![0.0; n],
+                touched: Vec::new(),
+                in_group: Vec::new(),
+            };
+        }
+    }
+}
+
+thread_local! {
+    static TALLIES: Cell<Tallies> = Cell::new(Tallies::default());
+}
 
 impl Index {
     /// `any` mode, for the /do shortlist: every request word becomes a group of spellings
@@ -30,16 +66,29 @@ impl Index {
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
         let (groups, worded) = self.counted_word_groups(&words);
         let n = self.entries.len();
-        let allowed: Vec<bool> = if options.kinds.is_empty() {
-            self.runs_alone.clone()
+        // Without a kind filter, the index's own list serves: no copy per query.
+        let filtered: Vec<bool>;
+        let allowed: &[bool] = if options.kinds.is_empty() {
+            &self.runs_alone
         } else {
-            self.items
+            filtered = self
+                .items
                 .iter()
                 .zip(&self.runs_alone)
                 .map(|(item, &alone)| alone && options.kinds.contains(&item.kind))
-                .collect()
+                .collect();
+            &filtered
         };
-        let mut totals = vec![0f64; n];
+        // Zero on loan, and zero again when handed back (see `Tallies`).
+        let mut tallies = TALLIES.take();
+        tallies.fit(n);
+        let Tallies {
+            hits,
+            best,
+            totals,
+            touched,
+            in_group,
+        } = &mut tallies;
         // Small words the groups leave out ("on", "in") still cover a name word they are:
         // "fmt on save" names Format On Save, not Save without Formatting.
         let mut spellings: Vec<&str> = words
@@ -51,10 +100,6 @@ impl Index {
         let idf = |df: usize| ((n as f64 + 1.0) / (df as f64 + 0.5)).ln();
         // One spelling's hits, and the items it touched: the postings visit few items, so only
         // those are read and reset, never the whole catalog per spelling.
-        let mut hits = vec![0u32; n];
-        let mut touched: Vec<usize> = Vec::new();
-        let mut best = vec![0f64; n];
-        let mut in_group: Vec<usize> = Vec::new();
         for group in &groups {
             // Each spelling weighs by its own rarity: a rare synonym says more than a common one
             // (`enabled` for `hide`), which a weight for the whole group would blur.
@@ -86,7 +131,8 @@ impl Index {
                         }
                     }
                 } else {
-                    self.postings.for_prefix(spelling, |i, place, _| {
+                    let prefix = self.postings.prefix(spelling);
+                    self.postings.for_prefix(&prefix, |i, place, _| {
                         record(
                             i as usize,
                             if place == IN_NAME {
@@ -97,10 +143,10 @@ impl Index {
                         )
                     });
                     self.postings
-                        .for_secondary_prefix(spelling, |i| record(i as usize, ANY_SECONDARY));
+                        .for_secondary_prefix(&prefix, |i| record(i as usize, ANY_SECONDARY));
                 }
                 let rarity = idf(touched.len());
-                for &i in &touched {
+                for &i in touched.iter() {
                     if best[i] == 0.0 {
                         in_group.push(i);
                     }
@@ -109,7 +155,7 @@ impl Index {
                 }
                 touched.clear();
             }
-            for &i in &in_group {
+            for &i in in_group.iter() {
                 totals[i] += best[i];
                 best[i] = 0.0;
             }
@@ -135,8 +181,12 @@ impl Index {
         // the list, and its title words need not be read. The list is the same, at a fraction
         // of the cost when a common word ("editor", "all") touches most of the catalog.
         let mut scored: Vec<(i64, usize)> = Vec::new();
-        for (i, total) in totals.iter().enumerate() {
-            if *total <= 0.0 {
+        for (i, slot) in totals.iter_mut().enumerate() {
+            let total = *slot;
+            if total != 0.0 {
+                *slot = 0.0;
+            }
+            if total <= 0.0 {
                 continue;
             }
             let mut score =
@@ -146,6 +196,7 @@ impl Index {
             }
             scored.push((score, i));
         }
+        TALLIES.set(tallies);
         let floor = if scored.len() > limit {
             let mut bases: Vec<i64> = scored.iter().map(|&(s, _)| s).collect();
             let (_, nth, _) = bases.select_nth_unstable_by(limit - 1, |a, b| b.cmp(a));

@@ -354,11 +354,15 @@ impl Index {
     /// The name words coverage counts: all but a trailing parenthesised qualifier, which says
     /// which variant an item is ("Open Settings (UI)", "Update Plugins (Force)"), not what it
     /// does; the plain variant of a name is no less covered by a query than its look-alikes.
-    fn coverage_words<'a>(&'a self, entry: &Entry) -> impl Iterator<Item = &'a str> + Clone + 'a {
-        self.title_words(entry)
-            .skip(entry.category_words as usize)
-            .take(entry.coverage_count as usize)
-            .map(|(w, _)| w)
+    fn coverage_words<'a>(
+        &'a self,
+        entry: &Entry,
+    ) -> impl ExactSizeIterator<Item = &'a str> + Clone + 'a {
+        // The counted words are a run of the title's words: a slice, not a skip and a take.
+        let start = entry.first_word as usize + entry.category_words as usize;
+        self.words[start..start + entry.coverage_count as usize]
+            .iter()
+            .map(|w| &self.text[w.start as usize..w.start as usize + w.len as usize])
     }
 
     /// `coverage_words` read off the title, for the count the index keeps.
@@ -422,34 +426,47 @@ impl Index {
     pub(super) fn name_coverage_with_runs(&self, entry: &Entry, words: &[&str]) -> (usize, usize) {
         // A quoted phrase's words cover the name words they start, as typed words do.
         let split: Vec<&str>;
-        let words = if words.iter().any(|w| w.contains(' ')) {
+        let words = if words.iter().any(|w| w.bytes().any(|b| b == b' ')) {
             split = words.iter().flat_map(|w| w.split(' ')).collect();
             &split[..]
         } else {
             words
         };
-        let names = self.coverage_words(entry);
+        // Bytes: coverage compares prefixes only, and byte slices need no char-boundary checks
+        // (this runs for every every-word match of every key).
+        let text = self.text.as_bytes();
+        let start = entry.first_word as usize + entry.category_words as usize;
+        let names = self.words[start..start + entry.coverage_count as usize]
+            .iter()
+            .map(|w| &text[w.start as usize..w.start as usize + w.len as usize]);
         // Names past the 64th are counted but never covered: no title is that long.
         let mut covered: u64 = 0;
-        let mut count = 0;
-        for (k, w) in names.clone().enumerate() {
-            count += 1;
-            if k < 64 && words.iter().any(|q| starts(w, q)) {
+        for (k, w) in names.clone().take(64).enumerate() {
+            if words.iter().any(|q| starts_bytes(w, q.as_bytes())) {
                 covered |= 1 << k;
             }
         }
         for q in words {
-            if q.len() < 2 * RUN_CHUNK || q.len() > RUN_MAX || names.clone().any(|w| starts(w, q)) {
+            let typed = q.as_bytes();
+            if typed.len() < 2 * RUN_CHUNK
+                || typed.len() > RUN_MAX
+                || names.clone().any(|w| starts_bytes(w, typed))
+            {
                 continue;
             }
-            let listed: Vec<&str> = names.clone().collect();
-            if let Some(hit) = run_together(q.as_bytes(), &listed, 0) {
+            // A run's first chunk starts a name word: without one, no list of names is needed.
+            let first_chunk = &typed[..RUN_CHUNK];
+            if !names.clone().any(|w| w.starts_with(first_chunk)) {
+                continue;
+            }
+            let listed: Vec<&str> = self.coverage_words(entry).collect();
+            if let Some(hit) = run_together(typed, &listed, 0) {
                 for k in hit.into_iter().filter(|&k| k < 64) {
                     covered |= 1 << k;
                 }
             }
         }
-        (covered.count_ones() as usize, count)
+        (covered.count_ones() as usize, names.len())
     }
 
     /// The title words after a leading category.
@@ -723,7 +740,13 @@ pub(super) fn words_with_offsets(title: &str) -> Vec<(String, usize)> {
 /// every name word and spelling of hundreds of entries a query, and most differ at once.
 #[inline]
 fn starts(word: &str, prefix: &str) -> bool {
-    match (word.as_bytes().first(), prefix.as_bytes().first()) {
+    starts_bytes(word.as_bytes(), prefix.as_bytes())
+}
+
+/// `starts`, on bytes.
+#[inline]
+fn starts_bytes(word: &[u8], prefix: &[u8]) -> bool {
+    match (word.first(), prefix.first()) {
         (Some(a), Some(b)) if a != b => false,
         _ => word.starts_with(prefix),
     }

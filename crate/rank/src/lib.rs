@@ -129,7 +129,9 @@ impl Index {
             .copied()
             .filter(|q| self.postings.is_name_word(q))
             .collect();
-        let mut fused: HashMap<usize, (f64, Option<usize>, RankedItem)> = HashMap::new();
+        // Room for both lists at once: growing the map rehashed every row it held.
+        let mut fused: HashMap<usize, (f64, Option<usize>, RankedItem)> =
+            HashMap::with_capacity(rows.len() + understood.len());
         for (rank, row) in rows.into_iter().enumerate() {
             let entry = &self.entries[row.index];
             let (covered, mut names) = self.name_coverage_with_runs(entry, &words);
@@ -252,7 +254,9 @@ impl Index {
                 ));
             }
         } else {
-            for (index, matched) in self.match_all(&words, &allowed, limit) {
+            let matches = self.match_all(&words, &allowed, limit);
+            scored.reserve(matches.len());
+            for (index, matched) in matches {
                 let entry = &self.entries[index];
                 if entry.hidden_twin && self.ident(entry) != whole {
                     continue;

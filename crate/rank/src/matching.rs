@@ -1,6 +1,8 @@
 //! Matching: which entries every query word matches, and how well (the popup's `all` mode;
 //! quoted phrases for both modes).
 
+use std::cell::Cell;
+
 use fuzzy_matcher::FuzzyMatcher;
 
 use super::index::{Entry, Index};
@@ -32,6 +34,13 @@ pub(super) struct AllMatch {
     pub(super) lowest: Tier,
 }
 
+thread_local! {
+    /// Hit lists of catalog length, every entry `None`, kept between queries: clearing the
+    /// entries a word touched costs far less than a new list per word. A query that panics
+    /// never hands its lists back.
+    static SPARE_HITS: Cell<Vec<Vec<Option<WordMatch>>>> = const { Cell::new(Vec::new()) };
+}
+
 impl Index {
     /// `all` mode: the entries every word matches, with summed word scores and the weakest
     /// tier. Word starts come from the postings; only entries still in the running are
@@ -43,16 +52,46 @@ impl Index {
         allowed: &dyn Fn(usize) -> bool,
         limit: usize,
     ) -> Vec<(usize, AllMatch)> {
-        let n = self.entries.len();
         // Strong hits (word starts, description words) per word, from the postings, and the
         // entries each word touched: counts and the every-word check read those few entries,
         // never the whole catalog per word.
+        let mut spare = SPARE_HITS.take();
         let mut strong: Vec<Vec<Option<WordMatch>>> = Vec::with_capacity(words.len());
         let mut touched: Vec<Vec<u32>> = Vec::with_capacity(words.len());
+        let matches =
+            self.match_words(words, allowed, limit, &mut spare, &mut strong, &mut touched);
+        // Each list goes back empty: a word wrote only the entries it touched.
+        for (mut hits, seen) in strong.into_iter().zip(&touched) {
+            for &i in seen {
+                hits[i as usize] = None;
+            }
+            spare.push(hits);
+        }
+        SPARE_HITS.set(spare);
+        matches
+    }
+
+    /// `match_all` with its lists: `strong` and `touched` get one per word, each hit list
+    /// taken from `spare` when one is there.
+    fn match_words(
+        &self,
+        words: &[&str],
+        allowed: &dyn Fn(usize) -> bool,
+        limit: usize,
+        spare: &mut Vec<Vec<Option<WordMatch>>>,
+        strong: &mut Vec<Vec<Option<WordMatch>>>,
+        touched: &mut Vec<Vec<u32>>,
+    ) -> Vec<(usize, AllMatch)> {
+        let n = self.entries.len();
         for word in words {
             let len = word.chars().count() as i64;
-            let mut hits: Vec<Option<WordMatch>> = vec![None; n];
-            let mut seen: Vec<u32> = Vec::new();
+            let mut hits = spare
+                .pop()
+                .filter(|hits| hits.len() == n)
+                .unwrap_or_else(|| vec![None; n]);
+            // Sized once: a common word touches thousands of entries, one push at a time.
+            let prefix = self.postings.prefix(word);
+            let mut seen: Vec<u32> = Vec::with_capacity(self.postings.hit_bound(&prefix).min(n));
             if word.contains(' ') {
                 // A quoted phrase: rare, so a scan is affordable.
                 let mask = char_mask(word);
@@ -67,14 +106,14 @@ impl Index {
                 touched.push(seen);
                 continue;
             }
-            self.postings.for_secondary_prefix(word, |i| {
+            self.postings.for_secondary_prefix(&prefix, |i| {
                 let slot = &mut hits[i as usize];
                 if slot.is_none() {
                     seen.push(i);
                 }
                 *slot = Some(WordMatch::secondary(len));
             });
-            self.postings.for_prefix(word, |i, place, exact| {
+            self.postings.for_prefix(&prefix, |i, place, exact| {
                 let score = match place {
                     IN_ID => score::id_word_start(len),
                     _ => score::title_word_start(len, exact),
@@ -125,7 +164,8 @@ impl Index {
         if words.len() <= 4 && !words.iter().any(|w| w.contains(' ')) {
             let starts = |m: &Option<WordMatch>| m.is_some_and(|m| m.tier == Tier::WordStart);
             let rarest = (0..words.len()).min_by_key(|&w| touched[w].len());
-            let mut every_word_starts: Vec<(usize, AllMatch)> = Vec::new();
+            let mut every_word_starts: Vec<(usize, AllMatch)> =
+                Vec::with_capacity(rarest.map_or(0, |w| touched[w].len()));
             for i in rarest
                 .map(|w| touched[w].iter().map(|&i| i as usize))
                 .into_iter()
@@ -204,6 +244,8 @@ impl Index {
                 self.id_substring(entry, word, len)
             };
             if step == 0 {
+                // Most of the word's strong hits become candidates: the list starts that long.
+                candidates.reserve(touched[w].len());
                 let mut consider = |i: usize| {
                     if allowed(i) {
                         if let Some(m) = check(i) {
@@ -218,15 +260,15 @@ impl Index {
                     }
                 };
                 if whole {
-                    let mut hits = touched[w].clone();
-                    hits.sort_unstable();
-                    hits.into_iter().for_each(|i| consider(i as usize));
+                    // In any order: `top` orders the rows by a total order of its own.
+                    touched[w].iter().for_each(|&i| consider(i as usize));
                 } else {
-                    for (i, &(entry_mask, pairs)) in self.prefilter.iter().enumerate() {
+                    // Side by side with the word's hits, so the pass indexes neither list.
+                    let rows = self.prefilter.iter().zip(&strong[w]).enumerate();
+                    for (i, (&(entry_mask, pairs), strong_hit)) in rows {
                         // The tests `check` starts with, inline: most entries fail them, and the
                         // pass over the catalog stays tight.
-                        if strong[w][i].is_none()
-                            && (entry_mask & mask != mask || pairs & pair == 0)
+                        if strong_hit.is_none() && (entry_mask & mask != mask || pairs & pair == 0)
                         {
                             continue;
                         }
@@ -304,7 +346,7 @@ impl Index {
             return hits;
         }
         self.postings
-            .for_secondary_prefix(word, |i| hits[i as usize] = true);
+            .for_secondary_prefix(&self.postings.prefix(word), |i| hits[i as usize] = true);
         hits
     }
 

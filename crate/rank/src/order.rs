@@ -45,12 +45,14 @@ impl Index {
             scored.truncate(limit);
         }
         scored.sort_unstable_by(order);
+        // One list of marked chars serves every row.
+        let mut chars = Vec::new();
         scored
             .into_iter()
             .map(|(score, index)| RankedItem {
                 index,
                 score,
-                highlights: self.highlights(index, words, letters),
+                highlights: self.highlights(index, words, letters, &mut chars),
                 related: false,
             })
             .collect()

@@ -127,10 +127,18 @@ impl Postings {
         start..end
     }
 
+    /// `prefix` with the range of words it starts, looked up once for every list a word reads.
+    pub(super) fn prefix<'a>(&self, prefix: &'a str) -> Prefix<'a> {
+        Prefix {
+            text: prefix,
+            words: self.prefix_range(prefix),
+        }
+    }
+
     /// Calls `hit(entry, place, exact)` for every entry with a title or id word starting with `prefix`.
-    pub(super) fn for_prefix(&self, prefix: &str, mut hit: impl FnMut(u32, u8, bool)) {
-        for w in self.prefix_range(prefix) {
-            let exact = self.words[w].len() == prefix.len();
+    pub(super) fn for_prefix(&self, prefix: &Prefix, mut hit: impl FnMut(u32, u8, bool)) {
+        for w in prefix.words.clone() {
+            let exact = self.words[w].len() == prefix.text.len();
             let l = self.lists[w] as usize;
             let hits =
                 &self.name_hits[self.name_starts[l] as usize..self.name_starts[l + 1] as usize];
@@ -141,14 +149,28 @@ impl Postings {
     }
 
     /// Calls `hit(entry)` for every entry with a secondary word starting with `prefix`.
-    pub(super) fn for_secondary_prefix(&self, prefix: &str, mut hit: impl FnMut(u32)) {
-        for w in self.prefix_range(prefix) {
+    pub(super) fn for_secondary_prefix(&self, prefix: &Prefix, mut hit: impl FnMut(u32)) {
+        for w in prefix.words.clone() {
             let l = self.lists[w] as usize;
             let range = self.secondary_starts[l] as usize..self.secondary_starts[l + 1] as usize;
             for &entry in &self.secondary_hits[range] {
                 hit(entry);
             }
         }
+    }
+
+    /// At most how many entries `for_prefix` and `for_secondary_prefix` name for `prefix`:
+    /// the lengths of its words' lists, read without visiting a hit.
+    pub(super) fn hit_bound(&self, prefix: &Prefix) -> usize {
+        prefix
+            .words
+            .clone()
+            .map(|w| {
+                let l = self.lists[w] as usize;
+                (self.name_starts[l + 1] - self.name_starts[l]) as usize
+                    + (self.secondary_starts[l + 1] - self.secondary_starts[l]) as usize
+            })
+            .sum()
     }
 
     /// Whether `word` is a title or id word of some entry.
@@ -172,6 +194,12 @@ impl Postings {
                 self.name_starts[l] < self.name_starts[l + 1]
             })
     }
+}
+
+/// A typed prefix and the catalog words it starts (`Postings::prefix`).
+pub(super) struct Prefix<'a> {
+    text: &'a str,
+    words: std::ops::Range<usize>,
 }
 
 type WordIds = HashMap<Box<str>, u32, BuildHasherDefault<WordHasher>>;
