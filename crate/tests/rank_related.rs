@@ -262,3 +262,37 @@ fn a_query_that_only_names_a_part_lists_its_opener_first_rows() {
         "command:workbench.action.terminal.toggleTerminal"
     );
 }
+
+#[test]
+fn the_rankers_kept_lists_leave_no_trace_between_queries_or_indexes() {
+    // The every-word and request rankers keep their per-entry lists between queries, per
+    // thread, cleared as they go: a query ranks the same after other queries, over this index
+    // and another one, as on a thread that never ranked before.
+    let options = RankOptions::default();
+    let queries = [
+        "where is the terminal",
+        "make the font bigger",
+        "git comit",
+        "tab size",
+        "stop the program at this line",
+    ];
+    let fresh = |q: &'static str| {
+        let options = options.clone();
+        std::thread::spawn(move || fixture().rank_with_related(&parse_query(q), &options))
+            .join()
+            .expect("a fresh thread ranks")
+    };
+    let small = solidus_core::Index::new(fixture().items()[..300].to_vec());
+    for round in 0..2 {
+        for q in queries {
+            if round == 1 {
+                small.rank_with_related(&parse_query(q), &options);
+            }
+            assert_eq!(
+                fixture().rank_with_related(&parse_query(q), &options),
+                fresh(q),
+                "{q}, round {round}"
+            );
+        }
+    }
+}
