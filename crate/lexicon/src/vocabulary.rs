@@ -335,6 +335,28 @@ const QUESTION_WORDS: &[&str] = &["how", "where", "what", "which", "why", "who"]
 /// The auxiliaries that make a leading question word a question.
 const AUXILIARIES: &[&str] = &[
     "is", "are", "was", "were", "did", "do", "does", "can", "could", "should", "has", "have",
+    // "How come the minimap disappeared" asks why, as "why did" does.
+    "come",
+];
+
+/// Verbs that make a "where" question ask how to do something ("where do I change the font"):
+/// the answer is the setting or command that does it, not a view to bring into sight.
+const WHERE_TO_DO: &[&str] = &[
+    "change",
+    "set",
+    "edit",
+    "configure",
+    "adjust",
+    "customize",
+    "modify",
+    "turn",
+    "enable",
+    "disable",
+    "add",
+    "remove",
+    "make",
+    "switch",
+    "install",
 ];
 
 /// A question word and its auxiliary in one.
@@ -356,7 +378,12 @@ fn question_subject<'a, 'w>(words: &'a [&'w str]) -> (&'a [&'w str], bool) {
         }
         _ => return (words, false),
     };
-    let asks_where = opener.starts_with("where");
+    let does = rest
+        .iter()
+        .map(|w| bare(w))
+        .find(|w| !stop_words().contains(w))
+        .is_some_and(|w| WHERE_TO_DO.contains(&w));
+    let asks_where = opener.starts_with("where") && !does;
     match rest.split_last() {
         Some((last, subject)) if asks_where && WHERE_GONE.contains(&bare(last)) => (subject, true),
         _ => (rest, asks_where),
@@ -714,6 +741,30 @@ mod tests {
         // "go" outside the frame is a word like any other.
         let groups = expand(&["go", "to", "line"], |_| true, |_| true, &[]);
         assert_eq!(groups[0].word, "go");
+    }
+
+    #[test]
+    fn a_where_question_about_doing_something_asks_how() {
+        // "Where do I change the font" wants the font's setting, not a view to show.
+        let words = |request: &[&str]| -> Vec<String> {
+            expand(request, |_| true, |_| true, &[])
+                .into_iter()
+                .map(|g| g.word)
+                .collect()
+        };
+        assert_eq!(
+            words(&["where", "do", "i", "change", "the", "font"]),
+            ["change", "font"]
+        );
+        assert_eq!(
+            words(&["where", "is", "the", "terminal"]),
+            ["where", "terminal"]
+        );
+        // "How come" asks why, as "why did" does: "come" is no word of the subject.
+        assert_eq!(
+            words(&["how", "come", "the", "minimap", "disappeared"]),
+            ["minimap", "disappeared"]
+        );
     }
 
     #[test]
