@@ -133,3 +133,54 @@ fn the_palette_s_title_finds_the_wrapper() {
         .collect();
     assert!(first.contains(&"git:switch-branch"), "{first:?}");
 }
+
+#[test]
+fn a_commands_variants_under_its_name_are_not_rows_of_their_own() {
+    let catalog = fixture_catalog();
+    let hidden = |id: &str| {
+        catalog
+            .items
+            .iter()
+            .find(|i| i.command.as_deref() == Some(id))
+            .unwrap_or_else(|| panic!("{id} is in the catalog"))
+            .palette_hidden
+    };
+    // A menu's icon for New Chat, the editor's `default:` fallback, the no-formatter variant.
+    for variant in [
+        "workbench.action.chat.newChat.commentIcon",
+        "workbench.action.openChat.copilotIcon",
+        "default:paste",
+        "editor.action.formatDocument.none",
+    ] {
+        assert!(hidden(variant), "{variant}");
+    }
+    // The commands they vary stay; so does a longer id under another title.
+    for command in [
+        "workbench.action.chat.newChat",
+        "paste",
+        "editor.action.formatDocument",
+        "editor.action.formatDocument.multiple",
+    ] {
+        assert!(!hidden(command), "{command}");
+    }
+    // No first five rows hold a command and its variant under one title.
+    let index = Index::new(catalog.items);
+    for query in ["new chat", "format document", "paste"] {
+        let rows = index.rank_with_related(&parse_query(query), &RankOptions::default());
+        let shown: Vec<(&str, &str)> = rows
+            .iter()
+            .take(5)
+            .filter_map(|r| {
+                let item = &index.items()[r.index];
+                Some((item.command.as_deref()?, item.title.as_str()))
+            })
+            .collect();
+        for (a, title) in &shown {
+            for (b, other) in &shown {
+                let variant = a.strip_prefix(b).is_some_and(|rest| rest.starts_with('.'))
+                    || a.strip_prefix("default:") == Some(b);
+                assert!(!(variant && title == other), "{query}: {shown:?}");
+            }
+        }
+    }
+}

@@ -710,6 +710,7 @@ impl Builder {
                 setting: None,
             });
         }
+        hide_variants(&mut items);
         for key in std::mem::take(&mut self.setting_order) {
             let Some((schema, source)) = self.settings.remove(&key) else {
                 continue;
@@ -738,6 +739,40 @@ impl Builder {
         Catalog {
             items,
             warnings: self.warnings,
+        }
+    }
+}
+
+/// Hides a command's variants from the palette: a command whose id is another command's id with
+/// a suffix (`workbench.action.chat.newChat.commentIcon`, a menu's icon for New Chat;
+/// `editor.action.formatDocument.none`) or a `default:` prefix (`default:paste`, the editor's
+/// fallback for Paste), under the same title or the other's title without its category (New
+/// Chat Editor for Chat: New Chat Editor). Both run the one action; listing each would show one
+/// name twice, so the variant ranks with the menu-only commands and /do is not offered it.
+/// Cost: one hash lookup per command.
+fn hide_variants(items: &mut [Item]) {
+    let titles: HashMap<String, String> = items
+        .iter()
+        .filter_map(|item| Some((item.command.clone()?, item.title.clone())))
+        .collect();
+    for item in items.iter_mut() {
+        let Some(id) = item.command.as_deref() else {
+            continue;
+        };
+        let base = id
+            .strip_prefix("default:")
+            .or_else(|| id.rsplit_once('.').map(|(base, _)| base));
+        let same_name = |title: &String| {
+            *title == item.title
+                || title
+                    .split_once(": ")
+                    .is_some_and(|(_, name)| name == item.title)
+        };
+        if base
+            .and_then(|base| titles.get(base))
+            .is_some_and(same_name)
+        {
+            item.palette_hidden = true;
         }
     }
 }
