@@ -289,12 +289,14 @@ async function main(): Promise<void> {
     { file: 'popup-dev4.jsonl', about: '100 phrases, written blind', tuned: true },
     { file: 'popup-dev5.jsonl', about: '100 phrases, written blind', tuned: true },
     { file: 'popup-dev6.jsonl', about: '100 phrases, written blind', tuned: true },
+    { file: 'popup-dev7.jsonl', about: '100 phrases, written blind', tuned: true },
     { file: 'popup-blind-a.jsonl', about: '100 phrases, written blind', tuned: false },
     { file: 'popup-blind-b.jsonl', about: '100 phrases, written blind', tuned: false },
     { file: 'popup-blind-c.jsonl', about: '100 phrases, written blind', tuned: false },
     { file: 'popup-blind-d.jsonl', about: '100 phrases, written blind', tuned: false },
     { file: 'popup-blind-e.jsonl', about: '100 phrases, written blind', tuned: false },
     { file: 'popup-blind-f.jsonl', about: '100 phrases, written blind', tuned: false },
+    { file: 'popup-blind-g.jsonl', about: '100 phrases, written blind', tuned: false },
   ];
   const phraseTimes: number[] = [];
   for (const set of popupSets) {
