@@ -139,6 +139,17 @@ pub fn expand(
     exact: impl Fn(&str) -> bool,
     vocabulary: &[Box<str>],
 ) -> Vec<WordGroup> {
+    expand_counted(words, known, exact, vocabulary).0
+}
+
+/// `expand`, and how many of its groups are the request's words: the rest are the rows its
+/// neighbouring words name together (`phrase_groups`).
+pub fn expand_counted(
+    words: &[&str],
+    known: impl Fn(&str) -> bool,
+    exact: impl Fn(&str) -> bool,
+    vocabulary: &[Box<str>],
+) -> (Vec<WordGroup>, usize) {
     let (words, asks_where) = question_subject(words);
     let mut groups: Vec<WordGroup> = Vec::new();
     // "Where is the output panel" asks to be shown it: the frame becomes a group of the verbs
@@ -284,8 +295,9 @@ pub fn expand(
             }),
         }
     }
+    let worded = groups.len();
     groups.extend(phrase_groups(&spellings));
-    groups
+    (groups, worded)
 }
 
 /// Two neighbouring request words the synonym table lists together (`focus+mode`), in any of
@@ -415,14 +427,17 @@ const OPENER_LEAST_SHARE: f64 = 0.5;
 
 /// The parts of `data/openers.txt` a request names and says little else about ("source control",
 /// "where are my extensions"), each as its row and the share of the request's word groups that
-/// name the part or ask to see it. A part is named when each of its words is a spelling of some
-/// group; a request mostly about something else (under `OPENER_LEAST_SHARE`) names none.
+/// name the part or ask to see it. `groups` are `expand_counted`'s, the first `worded` of them
+/// the request's words. A part is named when each of its words is a spelling of some group; a
+/// phrase row naming it ("error list" for the problems) speaks for the two words it came from.
+/// A request mostly about something else (under `OPENER_LEAST_SHARE`) names none.
 /// Cost: a pass over the table's rows per group spelling, a few hundred comparisons.
-pub fn named_openers(groups: &[WordGroup]) -> Vec<(usize, f64)> {
+pub fn named_openers(groups: &[WordGroup], worded: usize) -> Vec<(usize, f64)> {
+    let (words, phrases) = groups.split_at(worded.min(groups.len()));
     let puts_away = |g: &WordGroup| {
         PUTS_AWAY.contains(&g.word.as_str()) || g.alternatives.iter().any(|(a, _)| a == "disable")
     };
-    if groups.is_empty() || groups.iter().any(puts_away) {
+    if words.is_empty() || words.iter().any(puts_away) {
         return Vec::new();
     }
     let speaks_of =
@@ -436,14 +451,18 @@ pub fn named_openers(groups: &[WordGroup]) -> Vec<(usize, f64)> {
         {
             continue;
         }
-        let about = groups
+        let about = words
             .iter()
             .filter(|g| {
                 BRINGS_INTO_VIEW.contains(&g.word.as_str())
                     || opener.words.iter().any(|w| speaks_of(g, w))
             })
             .count();
-        let share = about as f64 / groups.len() as f64;
+        let by_phrase = phrases
+            .iter()
+            .any(|g| opener.words.iter().any(|w| speaks_of(g, w)));
+        let about = if by_phrase { about + 2 } else { about }.min(words.len());
+        let share = about as f64 / words.len() as f64;
         if share >= OPENER_LEAST_SHARE {
             named.push((row, share));
         }
@@ -590,7 +609,7 @@ mod tests {
                 }
             })
             .collect();
-        named_openers(&groups)
+        named_openers(&groups, groups.len())
             .into_iter()
             .map(|(row, share)| (openers()[row].words.join(" "), share))
             .collect()
@@ -616,6 +635,18 @@ mod tests {
         assert!(opened("terminal font size").is_empty());
         // Every word of a part must be said: "source" alone is not source control.
         assert!(opened("source").is_empty());
+        // A phrase row naming the part ("error list" is the problems view) speaks for both of
+        // its words, though it is a group of its own.
+        let group = |word: &str| WordGroup {
+            word: word.to_string(),
+            alternatives: vec![(word.to_string(), 100)],
+        };
+        let error_list = [group("error"), group("list"), group("problems")];
+        let named: Vec<(&str, f64)> = named_openers(&error_list, 2)
+            .into_iter()
+            .map(|(row, share)| (openers()[row].words[0], share))
+            .collect();
+        assert_eq!(named, [("problems", 1.0)]);
     }
 
     #[test]

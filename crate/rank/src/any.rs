@@ -64,7 +64,7 @@ impl Index {
         limit: usize,
     ) -> (Vec<RankedItem>, Vec<usize>) {
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
-        let (groups, worded) = self.counted_word_groups(&words);
+        let (groups, worded, expanded) = self.counted_word_groups(&words);
         let n = self.entries.len();
         // Without a kind filter, the index's own list serves: no copy per query.
         let filtered: Vec<bool>;
@@ -165,7 +165,8 @@ impl Index {
         // to see it: the part's opener gains up to `ANY_OPENER`, by the share of the request
         // about the part. Added to the totals, so an opener no spelling touched still counts.
         let mut opened: Vec<(usize, f64)> = Vec::new();
-        for (row, share) in solidus_lexicon::vocabulary::named_openers(&groups[..worded]) {
+        for (row, share) in solidus_lexicon::vocabulary::named_openers(&groups[..expanded], worded)
+        {
             if let Some(i) = self.openers[row].filter(|&i| allowed[i]) {
                 match opened.iter_mut().find(|(at, _)| *at == i) {
                     Some((_, best)) => *best = best.max(share),
@@ -258,21 +259,22 @@ impl Index {
         self.counted_word_groups(words).0
     }
 
-    /// `word_groups`, and how many of them come from the request's own words (the rest are
-    /// the parts its words describe).
+    /// `word_groups`, how many of them are the request's own words, and how many come from
+    /// its words at all (the words', then the phrases' its neighbouring words name); the rest
+    /// are the parts its words describe.
     fn counted_word_groups(
         &self,
         words: &[&str],
-    ) -> (Vec<solidus_lexicon::vocabulary::WordGroup>, usize) {
-        let mut groups = solidus_lexicon::vocabulary::expand(
+    ) -> (Vec<solidus_lexicon::vocabulary::WordGroup>, usize, usize) {
+        let (mut groups, worded) = solidus_lexicon::vocabulary::expand_counted(
             words,
             |w| self.starts_a_word(w),
             |w| self.is_word(w),
             &self.postings.words,
         );
-        let worded = groups.len();
+        let expanded = groups.len();
         groups.extend(solidus_lexicon::vocabulary::described_parts(words));
-        (groups, worded)
+        (groups, worded, expanded)
     }
 
     /// Whether some word of the catalog starts with `prefix`.
