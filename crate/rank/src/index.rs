@@ -647,6 +647,11 @@ fn entry_for(item: &Item, text: &mut String, words: &mut Vec<TitleWord>) -> Entr
     }
     if let Some(schema) = &item.setting {
         push_lower(text, &schema.description);
+        // A switch is something to turn on or off, whatever its key ends with: "turn off
+        // codelens" asks for Editor: Code Lens as much as for the settings named `enabled`.
+        if schema.types == [solidus_model::schema::ValueType::Boolean] {
+            push_lower(text, "enabled");
+        }
     }
     if let Some(schema) = item
         .setting
