@@ -247,6 +247,8 @@ fn a_query_that_only_names_a_part_lists_its_opener_first_rows() {
         ("scm", "command:workbench.view.scm"),
         ("src ctrl", "command:workbench.view.scm"),
         ("ai chat", "command:workbench.action.chat.open"),
+        // Chat: Plugins has the word whole, yet plugins are what VS Code calls extensions.
+        ("plugins", "command:workbench.view.extensions"),
     ] {
         let rows = popup(query);
         assert!(

@@ -259,6 +259,15 @@ impl Index {
         self.counted_word_groups(words).0
     }
 
+    /// Whether the words name a part of VS Code and nothing else (`named_openers` with the
+    /// whole request about the part), and the part's opener is in this catalog.
+    pub(super) fn names_a_part_wholly(&self, words: &[&str]) -> bool {
+        let (groups, worded, expanded) = self.counted_word_groups(words);
+        solidus_lexicon::vocabulary::named_openers(&groups[..expanded], worded)
+            .into_iter()
+            .any(|(row, share)| share >= 1.0 && self.openers[row].is_some())
+    }
+
     /// `word_groups`, how many of them are the request's own words, and how many come from
     /// its words at all (the words', then the phrases' its neighbouring words name); the rest
     /// are the parts its words describe.

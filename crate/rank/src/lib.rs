@@ -101,11 +101,13 @@ impl Index {
         // A name that starts with what was typed, or whose every word the typed words start
         // ("editor tab size" for Editor: Tab Size), is what the user named: nothing to relate.
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
+        // A name whose words the typed words merely start ("Env: Windows" for "terminal
+        // window") yields to a part the words name wholly: the terminal is what was asked for.
         let named = rows.first().is_some_and(|r| {
             r.score >= Tier::Prefix.base()
                 || (r.score >= Tier::WordStart.base() && {
                     let (covered, names) = self.name_coverage(&self.entries[r.index], &words, 0);
-                    names > 0 && covered == names
+                    names > 0 && covered == names && !self.names_a_part_wholly(&words)
                 })
         });
         if named {
