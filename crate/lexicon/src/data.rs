@@ -50,17 +50,25 @@ pub fn synonyms() -> &'static [SynonymGroup] {
 }
 
 fn parse_synonyms(text: &'static str) -> Vec<SynonymGroup> {
-    lines(text)
-        .map(|line| {
-            let (everyday, catalog) = line
-                .split_once(" = ")
-                .unwrap_or_else(|| panic!("synonyms.txt: `{line}` has no ` = `"));
-            SynonymGroup {
-                everyday: everyday.split_whitespace().collect(),
-                catalog: catalog.split_whitespace().collect(),
-            }
-        })
+    two_sided_rows(text, "synonyms.txt")
+        .map(|(everyday, catalog)| SynonymGroup { everyday, catalog })
         .collect()
+}
+
+/// The rows of a `left words = right words` file, each side split into its words.
+fn two_sided_rows(
+    text: &'static str,
+    file: &'static str,
+) -> impl Iterator<Item = (Vec<&'static str>, Vec<&'static str>)> {
+    lines(text).map(move |line| {
+        let (left, right) = line
+            .split_once(" = ")
+            .unwrap_or_else(|| panic!("{file}: `{line}` has no ` = `"));
+        (
+            left.split_whitespace().collect(),
+            right.split_whitespace().collect(),
+        )
+    })
 }
 
 /// Every part of `data/glossary.txt`, in file order.
@@ -92,16 +100,8 @@ fn parse_parts(text: &'static str) -> Vec<Part> {
 pub fn openers() -> &'static [Opener] {
     static OPENERS_TABLE: OnceLock<Vec<Opener>> = OnceLock::new();
     OPENERS_TABLE.get_or_init(|| {
-        lines(OPENERS)
-            .map(|line| {
-                let (words, commands) = line
-                    .split_once(" = ")
-                    .unwrap_or_else(|| panic!("openers.txt: `{line}` has no ` = `"));
-                Opener {
-                    words: words.split_whitespace().collect(),
-                    commands: commands.split_whitespace().collect(),
-                }
-            })
+        two_sided_rows(OPENERS, "openers.txt")
+            .map(|(words, commands)| Opener { words, commands })
             .collect()
     })
 }

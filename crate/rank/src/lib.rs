@@ -83,6 +83,16 @@ pub struct RankedItem {
 /// rarely what was meant, and every row costs a highlight pass while the user types.
 const RELATED_ROWS: usize = 15;
 
+/// Each recently run item's place in `options.recent` (0 = most recent), by id.
+fn recent_positions(options: &RankOptions) -> HashMap<&str, usize> {
+    options
+        .recent
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (id.as_str(), i))
+        .collect()
+}
+
 impl Index {
     /// The popup's list. A name the query starts, or whose every word the query's words start,
     /// is what the user named: the every-word matches alone, in their order. Otherwise the
@@ -191,24 +201,14 @@ impl Index {
         if split_requests(&query.text).len() > 1 {
             return (self.rank(query, options), Vec::new());
         }
-        let recent_pos: HashMap<&str, usize> = options
-            .recent
-            .iter()
-            .enumerate()
-            .map(|(i, id)| (id.as_str(), i))
-            .collect();
+        let recent_pos = recent_positions(options);
         self.rank_any(query, options, &recent_pos, options.limit.max(1))
     }
 
     /// Ranks the whole index for `query`. Cost: one pass over every item with a bit-mask
     /// prefilter; fuzzy matching only where every character of a word occurs in the item.
     pub fn rank(&self, query: &Query, options: &RankOptions) -> Vec<RankedItem> {
-        let recent_pos: HashMap<&str, usize> = options
-            .recent
-            .iter()
-            .enumerate()
-            .map(|(i, id)| (id.as_str(), i))
-            .collect();
+        let recent_pos = recent_positions(options);
         let words: Vec<&str> = query.words.iter().map(String::as_str).collect();
         let limit = options.limit.max(1);
         if words.is_empty() && query.slash.is_none() {
