@@ -298,3 +298,19 @@ fn the_rankers_kept_lists_leave_no_trace_between_queries_or_indexes() {
         }
     }
 }
+
+#[test]
+fn a_category_typed_with_its_colon_lists_that_categorys_commands_first() {
+    // "view: tog" is how a palette user starts View: Toggle Terminal; Toggle Inline View has
+    // both words too, but not as the palette's label begins.
+    let rows = popup("view: tog");
+    let titles: Vec<&str> = rows
+        .iter()
+        .take(5)
+        .map(|r| fixture().items()[r.index].title.as_str())
+        .collect();
+    assert!(
+        titles.iter().all(|t| t.starts_with("View: Tog")),
+        "{titles:?}"
+    );
+}

@@ -25,6 +25,12 @@ const fn case(
 
 const RELEVANCE: &[Case] = &[
     case(
+        "git: comm",
+        &[&["command:git.commit"]],
+        "the palette's label typed from its start, colon and all: Git: Commit, not the setting \
+         Git: Post Commit Command, whose name merely holds the word",
+    ),
+    case(
         "keybindigns",
         &[&["command:workbench.action.openGlobalKeybindings"]],
         "a typo of keybindings, which are the palette's keyboard shortcuts; Open is a verb the \

@@ -277,7 +277,9 @@ impl Index {
                     tier = Tier::Exact;
                 } else if (self.name_lower(entry).starts_with(&phrase)
                     // "full screen" names View: Toggle Full Screen (see `name_object`).
-                    || object.is_some_and(|o| o.starts_with(&phrase)))
+                    || object.is_some_and(|o| o.starts_with(&phrase))
+                    // "view: tog" is the palette's label typed from its start, category and all.
+                    || (whole.contains(':') && self.title_lower(entry).starts_with(&whole)))
                     // A title derived from the id is a guess at a name, not one VS Code shows:
                     // its words count as words, never as the name the user typed.
                     && !entry.guessed_title

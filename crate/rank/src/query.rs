@@ -64,7 +64,14 @@ fn split_words(text: &str) -> Vec<String> {
 }
 
 fn push_word(words: &mut Vec<String>, current: &mut String) {
-    let word = current.trim().to_string();
+    // A category as the palette shows it ("View: Toggle Terminal") is typed with its colon,
+    // which no title word holds: `view:` is the word `view`.
+    let word = current.trim();
+    let word = match word.trim_end_matches(':') {
+        "" => word,
+        bare => bare,
+    }
+    .to_string();
     if !word.is_empty() && !words.contains(&word) {
         words.push(word);
     }
