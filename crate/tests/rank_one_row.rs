@@ -165,7 +165,12 @@ fn a_commands_variants_under_its_name_are_not_rows_of_their_own() {
     }
     // No first five rows hold a command and its variant under one title.
     let index = Index::new(catalog.items);
-    for query in ["new chat", "format document", "paste"] {
+    for query in [
+        "new chat",
+        "format document",
+        "paste",
+        "can you format this file",
+    ] {
         let rows = index.rank_with_related(&parse_query(query), &RankOptions::default());
         let shown: Vec<(&str, &str)> = rows
             .iter()

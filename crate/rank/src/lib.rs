@@ -184,6 +184,7 @@ impl Index {
                 .then_with(|| self.title_order[a.2.index].cmp(&self.title_order[b.2.index]))
         });
         ranked.truncate(related_limit.max(strong));
+        let ranked = self.hidden_look_alikes_last(ranked, |(_, _, r)| r.index);
         let last_literal = ranked.iter().rposition(|(_, literal, _)| literal.is_some());
         ranked
             .into_iter()
@@ -193,6 +194,23 @@ impl Index {
                 row
             })
             .collect()
+    }
+
+    /// The rows in order, but a command hidden from the palette that reads as a listed row does
+    /// (Format Document's no-formatter variant, found through its keybinding) after every
+    /// other row: the popup shows that name once, by the command the palette shows.
+    fn hidden_look_alikes_last<R>(&self, rows: Vec<R>, index: impl Fn(&R) -> usize) -> Vec<R> {
+        let shown: std::collections::HashSet<&str> = rows
+            .iter()
+            .map(&index)
+            .filter(|&i| !self.items[i].palette_hidden)
+            .map(|i| self.items[i].title.as_str())
+            .collect();
+        let (first, again): (Vec<R>, Vec<R>) = rows.into_iter().partition(|r| {
+            let item = &self.items[index(r)];
+            !(item.palette_hidden && shown.contains(item.title.as_str()))
+        });
+        first.into_iter().chain(again).collect()
     }
 
     /// The request ranker's rows for the popup, and the items that open a part the query
