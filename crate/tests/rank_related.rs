@@ -313,4 +313,6 @@ fn a_category_typed_with_its_colon_lists_that_categorys_commands_first() {
         titles.iter().all(|t| t.starts_with("View: Tog")),
         "{titles:?}"
     );
+    // At the popup's own limit, Git: Commit leads the setting Git: Post Commit Command.
+    assert_eq!(ids(&popup("git: comm"))[0], "command:git.commit");
 }

@@ -747,33 +747,39 @@ impl Builder {
 /// a suffix (`workbench.action.chat.newChat.commentIcon`, a menu's icon for New Chat;
 /// `editor.action.formatDocument.none`) or a `default:` prefix (`default:paste`, the editor's
 /// fallback for Paste), under the same title or the other's title without its category (New
-/// Chat Editor for Chat: New Chat Editor). Both run the one action; listing each would show one
-/// name twice, so the variant ranks with the menu-only commands and /do is not offered it.
+/// Chat Editor for Chat: New Chat Editor), from the same source. Both run the one action;
+/// listing each would show one name twice, so the variant ranks with the menu-only commands and
+/// /do is not offered it. The same source only: an extension's command named `git` and titled
+/// Git: Push must not push the real Git: Push down below its own.
 /// Cost: one hash lookup per command.
 fn hide_variants(items: &mut [Item]) {
-    let titles: HashMap<String, String> = items
+    let by_id: HashMap<&str, &Item> = items
         .iter()
-        .filter_map(|item| Some((item.command.clone()?, item.title.clone())))
+        .filter_map(|item| Some((item.command.as_deref()?, item)))
         .collect();
-    for item in items.iter_mut() {
-        let Some(id) = item.command.as_deref() else {
-            continue;
-        };
-        let base = id
-            .strip_prefix("default:")
-            .or_else(|| id.rsplit_once('.').map(|(base, _)| base));
-        let same_name = |title: &String| {
-            *title == item.title
-                || title
-                    .split_once(": ")
-                    .is_some_and(|(_, name)| name == item.title)
-        };
-        if base
-            .and_then(|base| titles.get(base))
-            .is_some_and(same_name)
-        {
-            item.palette_hidden = true;
-        }
+    let variants: Vec<usize> = items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| {
+            let Some(id) = item.command.as_deref() else {
+                return false;
+            };
+            let base = id
+                .strip_prefix("default:")
+                .or_else(|| id.rsplit_once('.').map(|(base, _)| base));
+            base.and_then(|base| by_id.get(base)).is_some_and(|base| {
+                base.source == item.source
+                    && (base.title == item.title
+                        || base
+                            .title
+                            .split_once(": ")
+                            .is_some_and(|(_, name)| name == item.title))
+            })
+        })
+        .map(|(at, _)| at)
+        .collect();
+    for at in variants {
+        items[at].palette_hidden = true;
     }
 }
 
@@ -910,4 +916,40 @@ pub fn pretty_key(key: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(id: &str, title: &str, source: &str) -> Item {
+        Item {
+            id: format!("command:{id}"),
+            title: title.to_string(),
+            source: source.to_string(),
+            command: Some(id.to_string()),
+            ..Item::default()
+        }
+    }
+
+    #[test]
+    fn only_a_commands_own_variants_are_hidden() {
+        let mut items = vec![
+            command("git.push", "Git: Push", "vscode.git"),
+            command("git.push.menu", "Git: Push", "vscode.git"),
+            command("default:paste", "Paste", "vscode"),
+            command("paste", "Paste", "vscode"),
+            // Another source naming a command `git` with Git: Push's title hides nothing of
+            // Git's, and its own `git.push`-like ids are not Git's variants either.
+            command("git", "Git: Push", "evil.extension"),
+            command("git.push.evil", "Git: Push", "evil.extension"),
+        ];
+        hide_variants(&mut items);
+        let hidden: Vec<&str> = items
+            .iter()
+            .filter(|i| i.palette_hidden)
+            .filter_map(|i| i.command.as_deref())
+            .collect();
+        assert_eq!(hidden, ["git.push.menu", "default:paste"]);
+    }
 }
