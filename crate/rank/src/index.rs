@@ -432,13 +432,9 @@ impl Index {
         } else {
             words
         };
-        // Bytes: coverage compares prefixes only, and byte slices need no char-boundary checks
-        // (this runs for every every-word match of every key).
-        let text = self.text.as_bytes();
-        let start = entry.first_word as usize + entry.category_words as usize;
-        let names = self.words[start..start + entry.coverage_count as usize]
-            .iter()
-            .map(|w| &text[w.start as usize..w.start as usize + w.len as usize]);
+        // Bytes: coverage compares prefixes only (this runs for every every-word match of
+        // every key).
+        let names = self.coverage_words(entry).map(str::as_bytes);
         // Names past the 64th are counted but never covered: no title is that long.
         let mut covered: u64 = 0;
         for (k, w) in names.clone().take(64).enumerate() {
